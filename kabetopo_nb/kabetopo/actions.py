@@ -1,0 +1,125 @@
+"""Kabetopo actions and their text notation (the UCI of this project).
+
+Every action is one atomic decision.  Squares, lines and sides use the names of
+``geometry.py``; a side is written from the square it faces (``c5s`` faces c5).
+
+==============================  ===============================================
+``step c5``                      step to an adjacent square (up or down a Mountain too)
+``leap c6``                      leapfrog, landing on c6
+``leap-portal c5n``              (option of K-LEAP-2) leapfrog into the portal on c5's north side
+``teleport c4e``                 enter the portal on c4's east side ... then
+``exit e3n``                     ... come out of the portal on e3's north side onto e3
+``door c4n c5e``                 open the door on c4n, step to c5; it swings onto c5e
+``bump d4``                      put the runner bumped off the Mountain on d4
+``bump-through c4e``             push it through the portal on the Mountain's east side
+``wall c4n`` ``monolith c4n``    drop a wall / monolith on a line
+``portal c4n``                   drop a portal on a line
+``lock c5s``                     drop a lock on a side (main action or lock it behind you)
+``unlock c5s``                   spend a lock to remove the lock on c5s
+``speed step c5``                cash in the speed token and make this move with it
+``end``                          end the turn, leaving open bonuses unused
+``pass``                         no legal action: pass (K-TURN-5)
+``roll 7``                       a d12 roll of the 2x2 Field Setup (chance)
+==============================  ===============================================
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..core.verdict import NotationError
+from .geometry import line_name, parse_line, parse_side, parse_square, side_name, square_name
+
+STEP, LEAP, TELEPORT, DOOR = "step", "leap", "teleport", "door"
+LEAP_PORTAL = "leap-portal"
+EXIT, BUMP, BUMP_THROUGH = "exit", "bump", "bump-through"
+WALL, MONOLITH, PORTAL, LOCK, UNLOCK = "wall", "monolith", "portal", "lock", "unlock"
+END, PASS, ROLL = "end", "pass", "roll"
+
+MOVE_KINDS = frozenset({STEP, LEAP, TELEPORT, DOOR, LEAP_PORTAL})
+DROP_KINDS = frozenset({WALL, MONOLITH, PORTAL})
+KINDS = (STEP, LEAP, TELEPORT, DOOR, LEAP_PORTAL, EXIT, BUMP, BUMP_THROUGH, WALL, MONOLITH, PORTAL, LOCK, UNLOCK, END, PASS, ROLL)
+
+# What the numbers a and b of each kind mean.
+_SQUARE, _SIDE, _LINE, _NUMBER = "square", "side", "line", "number"
+ARGS = {
+    STEP: (_SQUARE,), LEAP: (_SQUARE,), TELEPORT: (_SIDE,), DOOR: (_SIDE, _SIDE), LEAP_PORTAL: (_SIDE,),
+    EXIT: (_SIDE,), BUMP: (_SQUARE,), BUMP_THROUGH: (_SIDE,),
+    WALL: (_LINE,), MONOLITH: (_LINE,), PORTAL: (_LINE,), LOCK: (_SIDE,), UNLOCK: (_SIDE,),
+    END: (), PASS: (), ROLL: (_NUMBER,),
+}
+_FORMAT = {_SQUARE: square_name, _SIDE: side_name, _LINE: line_name, _NUMBER: str}
+
+
+def _parse_number(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 12:
+        raise ValueError(f"not a d12 roll: {text!r} (expected 1..12)")
+    return int(text)
+
+
+_PARSE = {_SQUARE: parse_square, _SIDE: parse_side, _LINE: parse_line, _NUMBER: _parse_number}
+
+
+class Action(NamedTuple):
+    """One atomic Kabetopo action.  ``str(action)`` is its notation; ``Action.parse`` reads it."""
+
+    kind: str
+    a: int = -1
+    b: int = -1
+    speed: bool = False
+
+    def __str__(self) -> str:
+        spec = ARGS.get(self.kind)
+        if spec is None:
+            return f"<bad action {self.kind!r}>"
+        parts = ["speed"] if self.speed else []
+        parts.append(self.kind)
+        for kind, value in zip(spec, (self.a, self.b)):
+            try:
+                parts.append(_FORMAT[kind](value))
+            except (IndexError, TypeError, ValueError):
+                parts.append(f"?{value}")
+        return " ".join(parts)
+
+    @property
+    def name(self) -> str:
+        return str(self)
+
+    def __repr__(self) -> str:
+        return f"Action.parse({str(self)!r})"
+
+    @property
+    def is_move(self) -> bool:
+        return self.kind in MOVE_KINDS
+
+    @staticmethod
+    def parse(text: str) -> "Action":
+        """Read one action; NotationError says what is badly written."""
+        if not isinstance(text, str):
+            raise NotationError(f"an action is text, not {type(text).__name__}")
+        tokens = text.split()
+        if not tokens:
+            raise NotationError("empty action text")
+        speed = tokens[0] == "speed"
+        if speed:
+            tokens = tokens[1:]
+            if not tokens or tokens[0] not in MOVE_KINDS:
+                raise NotationError(f"{text!r}: 'speed' must be followed by a move (step, leap, teleport, door, leap-portal)")
+        kind = tokens[0]
+        if kind not in ARGS:
+            raise NotationError(f"{text!r}: unknown action {kind!r}; known: {', '.join(KINDS)}")
+        spec = ARGS[kind]
+        if len(tokens) - 1 != len(spec):
+            want = " ".join(f"<{s}>" for s in spec)
+            raise NotationError(f"{text!r}: {kind} takes {len(spec)} argument(s): {kind} {want}".rstrip())
+        values = []
+        for arg_kind, token in zip(spec, tokens[1:]):
+            try:
+                values.append(_PARSE[arg_kind](token))
+            except ValueError as exc:
+                raise NotationError(f"{text!r}: {exc}") from None
+        values += [-1] * (2 - len(values))
+        return Action(kind, values[0], values[1], speed)
+
+
+def parse_action(text: str) -> Action:
+    return Action.parse(text)

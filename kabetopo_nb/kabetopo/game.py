@@ -1,0 +1,153 @@
+"""The public face of the Kabetopo engine: ``KabetopoState`` and ``new_round``.
+
+    >>> from kabetopo_nb.kabetopo import KabetopoState
+    >>> state = KabetopoState.new_round("kabetopo-4p", seed=1)
+    >>> state.decision
+    Decision(kind='main action', player='East', detail='')
+    >>> state.apply("step e6")
+"""
+from __future__ import annotations
+
+import random
+
+from ..core import savefile
+from ..core.state import GameState
+from ..core.verdict import Verdict
+from . import engine as _engine
+from .actions import ROLL, Action
+from .explain import explain as _explain
+from .geometry import parse_square
+from .invariants import violations
+from .notation import format_position, parse_position, structural_problems
+from .paths import moves_to, shortest_path
+from .position import SETUP_PHASE, Position
+from .rules import START_SQUARE, Rules, parse_seat
+
+GAME_NAME = "kabetopo"
+
+
+class KabetopoEngine:
+    """The rules engine in the shape ``core.state.GameState`` expects."""
+
+    name = GAME_NAME
+    decision = staticmethod(_engine.decision)
+    legal_actions = staticmethod(_engine.legal_actions)
+    play = staticmethod(_engine.play)
+    format_position = staticmethod(format_position)
+    parse_position = staticmethod(parse_position)
+    parse_action = staticmethod(Action.parse)
+
+    @staticmethod
+    def explain(position: Position, action) -> Verdict:
+        return _explain(position, action)
+
+
+ENGINE = KabetopoEngine()
+
+
+def _rules(rules: Rules | str | None) -> Rules:
+    if rules is None:
+        return Rules.named("kabetopo-4p")
+    if isinstance(rules, str):
+        return Rules.named(rules)
+    if isinstance(rules, Rules):
+        return rules
+    raise TypeError(f"rules must be a Rules or a ruleset name, not {type(rules).__name__}")
+
+
+class KabetopoState(GameState):
+    """A Kabetopo round in progress: position, decisions, legal actions, history."""
+
+    def __init__(self, position: Position | str | None = None, *, rules: Rules | str | None = None):
+        if isinstance(position, str):
+            position = parse_position(position)
+        elif position is None:
+            position = Position(_rules(rules))
+        elif not isinstance(position, Position):
+            raise TypeError(f"position must be a Position or position text, not {type(position).__name__}")
+        super().__init__(ENGINE, position)
+
+    # --- construction ------------------------------------------------------------
+    @classmethod
+    def new_round(cls, rules: Rules | str | None = None, *, seed: int = 0) -> "KabetopoState":
+        """A round after the fixed setup and a seeded 2x2 Field Setup; every roll is in the history."""
+        pos = Position(_rules(rules))
+        pos.phase = SETUP_PHASE
+        state = cls(pos)
+        state.roll_setup(seed)
+        return state
+
+    @classmethod
+    def before_setup(cls, rules: Rules | str | None = None) -> "KabetopoState":
+        """The fixed part of the setup only; the next decisions are d12 rolls (K-SETUP-3)."""
+        pos = Position(_rules(rules))
+        pos.phase = SETUP_PHASE
+        return cls(pos)
+
+    def roll_setup(self, seed: int) -> list[Action]:
+        """Roll the remaining setup d12s with a seeded generator; returns the rolls applied."""
+        rng = random.Random(seed)
+        rolls = []
+        while self.position.phase == SETUP_PHASE:
+            rolls.append(self.apply(Action(ROLL, rng.randint(1, 12))))
+        return rolls
+
+    @classmethod
+    def from_text(cls, text: str) -> "KabetopoState":
+        return cls(parse_position(text))
+
+    def to_text(self) -> str:
+        return format_position(self.position)
+
+    @property
+    def rules(self) -> Rules:
+        return self.position.rules
+
+    # --- questions -----------------------------------------------------------------
+    def explain(self, action) -> Verdict:
+        return super().explain(action)
+
+    def problems(self) -> list[str]:
+        """Why this position is not a valid Kabetopo position (empty when it is)."""
+        pos = self.position
+        return structural_problems(pos) + [f"{rid}: {why}" for rid, why in violations(pos)]
+
+    def is_valid(self) -> bool:
+        return not self.problems()
+
+    def moves_to(self, start, targets) -> int | None:
+        """Fewest moves from ``start`` (a square or its name) to any of ``targets`` (K-ROUND-3)."""
+        return moves_to(self.position, _square(start), [_square(t) for t in targets])
+
+    def shortest_path(self, start, targets) -> list[int] | None:
+        return shortest_path(self.position, _square(start), [_square(t) for t in targets])
+
+    def moves_home(self, seat) -> int | None:
+        """Fewest moves for a runner to its next target: the Mountain without a stone, else a corner."""
+        s = parse_seat(seat) if isinstance(seat, str) else seat
+        pos = self.position
+        geo = pos.rules.geometry
+        if pos.needs_stone(s):
+            targets = [m for i, m in enumerate(geo.mountains) if pos.site_stones[i]]
+        else:
+            targets = [c for c in geo.corners if c != START_SQUARE[s]]
+        return moves_to(pos, pos.runners[s], targets)
+
+    # --- saving ----------------------------------------------------------------------
+    def save(self) -> dict:
+        return savefile.dump(self, GAME_NAME)
+
+    def save_json(self) -> str:
+        return savefile.dumps(self, GAME_NAME)
+
+    @classmethod
+    def load(cls, data) -> "KabetopoState":
+        return savefile.load(data, GAME_NAME, cls.from_text)
+
+
+def _square(value) -> int:
+    return parse_square(value) if isinstance(value, str) else value
+
+
+def new_round(rules: Rules | str | None = None, *, seed: int = 0) -> KabetopoState:
+    return KabetopoState.new_round(rules, seed=seed)

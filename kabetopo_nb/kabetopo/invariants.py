@@ -1,0 +1,302 @@
+"""The board's invariants (K-INV-1), checked after every drop, door swing and setup placement.
+
+(a) From every runner's square, every corner and every Mountain site can be reached by
+    moves (steps, teleports, stepping down from a Mountain), ignoring runners, speed
+    tokens and doors.
+(b) No runner is shut in on all four sides by walls, monoliths, the boundary or locked
+    sides facing it.
+(c) No Mountain site has more than two of its lines blocked by a wall, a monolith or a
+    portal locked on the Mountain's side.
+
+Reachability is computed with bitboards: a set of squares is an ``int`` with bit
+``square`` set, and one flood-fill step moves the whole set one square in every open
+direction at once.  Teleports are modelled as a *hub*: when at least two portals have an
+unlocked side, every square touching an unlocked portal side can reach every other.
+``tests/test_invariants.py`` checks this against a plain breadth-first search.
+"""
+from __future__ import annotations
+
+from .geometry import LINE_OF, NEIGHBOURS, SIZE, sides_of_line, square_name
+from .position import EMPTY, KIND, MONOLITH, PORTAL, WALL, Position
+from .rules import seat_name
+
+COLUMN_A = sum(1 << (r * SIZE) for r in range(SIZE))
+NEIGHBOUR_MASK = [
+    sum(1 << nb for nb in NEIGHBOURS[sq] if nb is not None) for sq in range(SIZE * SIZE)
+]
+
+
+def hub_mask(pos: Position) -> int:
+    """Squares joined by teleporting: those touching an unlocked portal side, if two portals work."""
+    locks = pos.locks
+    m = pos.portal_lines
+    working = 0
+    hub = 0
+    while m:
+        low = m & -m
+        line = low.bit_length() - 1
+        m ^= low
+        s1, s2 = sides_of_line(line)
+        touched = 0
+        if not locks >> s1 & 1:
+            touched |= 1 << (s1 >> 2)
+        if not locks >> s2 & 1:
+            touched |= 1 << (s2 >> 2)
+        if touched:
+            working += 1
+            hub |= touched
+    return hub if working >= 2 else 0
+
+
+def fill(start: int, open_e: int, open_n: int, hub: int, mountains: int) -> int:
+    """Every square reachable from the set ``start``; ``mountains`` may step down anywhere (K-MTN-2)."""
+    open_w = open_e << 1
+    open_s = open_n << SIZE
+    r = start
+    while True:
+        n = r | ((r & open_e) << 1) | ((r & open_w) >> 1) | ((r & open_n) << SIZE) | ((r & open_s) >> SIZE)
+        if hub and n & hub:
+            n |= hub
+        if mountains and n & mountains:
+            mm = n & mountains
+            while mm:
+                low = mm & -mm
+                n |= NEIGHBOUR_MASK[low.bit_length() - 1]
+                mm ^= low
+        if n == r:
+            return r
+        r = n
+
+
+def connected(a: int, b: int, open_e: int, open_n: int, hub: int) -> bool:
+    """Are squares ``a`` and ``b`` joined by two-way moves (steps and teleports only)?"""
+    open_w = open_e << 1
+    open_s = open_n << SIZE
+    target = 1 << b
+    r = 1 << a
+    while True:
+        n = r | ((r & open_e) << 1) | ((r & open_w) >> 1) | ((r & open_n) << SIZE) | ((r & open_s) >> SIZE)
+        if hub and n & hub:
+            n |= hub
+        if n & target:
+            return True
+        if n == r:
+            return False
+        r = n
+
+
+def blocked_sides(pos: Position, square: int) -> int:
+    """How many sides of ``square`` shut a runner in (K-INV-1 b): boundary, wall, monolith, locked side."""
+    count = 0
+    lines = pos.lines
+    for d in range(4):
+        ln = LINE_OF[square][d]
+        if ln is None:
+            count += 1
+            continue
+        k = lines[ln] & KIND
+        if k == WALL or k == MONOLITH:
+            count += 1
+        elif k == PORTAL and pos.locks >> (square * 4 + d) & 1:
+            count += 1
+    return count
+
+
+def mountain_blocked_lines(pos: Position, square: int) -> int:
+    """How many lines of a Mountain site count against K-INV-1 (c)."""
+    count = 0
+    for d in range(4):
+        ln = LINE_OF[square][d]
+        if ln is None:
+            continue
+        k = pos.lines[ln] & KIND
+        if k == WALL or k == MONOLITH:
+            count += 1
+        elif k == PORTAL and pos.locks >> (square * 4 + d) & 1:
+            count += 1
+    return count
+
+
+def runner_squares(pos: Position) -> list[tuple[int, int]]:
+    return [(seat, pos.runners[seat]) for seat in pos.rules.seats if pos.runners[seat] is not None]
+
+
+def violations(pos: Position, *, first_only: bool = False) -> list[tuple[str, str]]:
+    """Every way ``pos`` breaks K-INV-1, as (ruling, sentence) pairs; empty when it holds."""
+    out: list[tuple[str, str]] = []
+    geo = pos.rules.geometry
+    for m in geo.mountains:
+        n = mountain_blocked_lines(pos, m)
+        if n > 2:
+            out.append(("K-INV-1", f"the Mountain site {square_name(m)} would be blocked on {n} sides; at most 2 are allowed (c)"))
+            if first_only:
+                return out
+    runners = runner_squares(pos)
+    for seat, sq in runners:
+        if blocked_sides(pos, sq) == 4:
+            out.append(("K-INV-1", f"{seat_name(seat)}'s runner on {square_name(sq)} would be shut in on all four sides (b)"))
+            if first_only:
+                return out
+    targets = geo.corner_mask | geo.mountain_mask
+    hub = hub_mask(pos)
+    mountains = geo.mountain_mask
+    done: dict[int, int] = {}
+    for seat, sq in runners:
+        reach = None
+        for comp, r in done.items():
+            if comp >> sq & 1:
+                reach = r
+                break
+        if reach is None:
+            comp = fill(1 << sq, pos.open_e, pos.open_n, hub, 0)
+            reach = fill(comp, pos.open_e, pos.open_n, hub, mountains)
+            done[comp] = reach
+        missing = targets & ~reach
+        if missing:
+            names = ", ".join(square_name(t) for t in range(SIZE * SIZE) if missing >> t & 1)
+            out.append(("K-INV-1", f"{seat_name(seat)}'s runner on {square_name(sq)} could no longer reach {names} (a)"))
+            if first_only:
+                return out
+    return out
+
+
+def holds(pos: Position) -> bool:
+    return not violations(pos, first_only=True)
+
+
+class DropChecker:
+    """Answers "does K-INV-1 still hold after this drop?" fast, for one position.
+
+    The position is examined once; each candidate line then costs a few bit operations:
+    a line whose two squares stay joined without it (a short way round, or a flood fill)
+    cannot change what anyone can reach, so only (b) and (c) need a look.  Anything
+    unusual (the position already breaking K-INV-1) falls back to the full check.
+    """
+
+    __slots__ = ("pos", "base_ok", "hub", "working", "runner_sq", "mountain_blocked", "mountains")
+
+    def __init__(self, pos: Position):
+        self.pos = pos
+        self.base_ok = holds(pos)
+        self.hub = hub_mask(pos)
+        self.working = self._working_portals()
+        self.runner_sq: dict[int, int] = {}
+        for _, sq in runner_squares(pos):
+            self.runner_sq[sq] = blocked_sides(pos, sq)
+        self.mountains = pos.rules.geometry.mountains
+        self.mountain_blocked = {m: mountain_blocked_lines(pos, m) for m in self.mountains}
+
+    def _working_portals(self) -> int:
+        pos = self.pos
+        count = 0
+        for line in pos.portals():
+            s1, s2 = sides_of_line(line)
+            if not (pos.locks >> s1 & 1 and pos.locks >> s2 & 1):
+                count += 1
+        return count
+
+    def _slow(self, line: int, piece: int) -> bool:
+        pos = self.pos
+        old = pos.lines[line]
+        pos.set_line(line, piece)
+        try:
+            return holds(pos)
+        finally:
+            pos.set_line(line, old)
+
+    def _still_joined(self, line: int, a: int, b: int) -> bool:
+        pos = self.pos
+        if self.hub >> a & 1 and self.hub >> b & 1:
+            return True
+        bit = 1 << (line >> 1)
+        if line & 1:
+            oe, on = pos.open_e & ~bit, pos.open_n
+            # a short way round: a -> north -> east -> south to b, or through the south
+            if on >> a & 1 and oe >> (a + SIZE) & 1 and on >> b & 1:
+                return True
+            if a >= SIZE and on >> (a - SIZE) & 1 and oe >> (a - SIZE) & 1 and on >> (b - SIZE) & 1:
+                return True
+        else:
+            oe, on = pos.open_e, pos.open_n & ~bit
+            if oe >> a & 1 and on >> (a + 1) & 1 and oe >> b & 1:
+                return True
+            if a % SIZE and oe >> (a - 1) & 1 and on >> (a - 1) & 1 and oe >> (b - 1) & 1:
+                return True
+        return connected(a, b, oe, on, self.hub)
+
+    def blocking_ok(self, line: int, piece: int = WALL) -> bool:
+        """May a wall or monolith go on the empty ``line``?"""
+        if not self.base_ok:
+            return self._slow(line, piece)
+        a, b = line >> 1, (line >> 1) + (1 if line & 1 else SIZE)
+        for sq in (a, b):
+            if sq in self.runner_sq and self.runner_sq[sq] == 3:
+                return False
+            if sq in self.mountain_blocked and self.mountain_blocked[sq] == 2:
+                return False
+        if self._still_joined(line, a, b):
+            return True
+        return self._slow(line, piece)
+
+    def portal_ok(self, line: int) -> bool:
+        """May a portal go on the empty ``line``?  (It blocks feet but joins the teleport hub.)"""
+        if not self.base_ok:
+            return self._slow(line, PORTAL)
+        if self.working >= 1:
+            return True  # both its squares join a working hub: nothing is cut off
+        a, b = line >> 1, (line >> 1) + (1 if line & 1 else SIZE)
+        if self._still_joined(line, a, b):
+            return True
+        return self._slow(line, PORTAL)
+
+    def lock_ok(self, side: int) -> bool:
+        pos = self.pos
+        pos.locks |= 1 << side
+        try:
+            return holds(pos)
+        finally:
+            pos.locks &= ~(1 << side)
+
+
+def reference_violations(pos: Position) -> bool:
+    """True when K-INV-1 (a) fails, by a plain breadth-first search: the obviously correct version.
+
+    Kept for the tests, which check that the bitboard version agrees on random positions.
+    """
+    from collections import deque
+
+    geo = pos.rules.geometry
+    portal_exits: dict[int, list[int]] = {}
+    for line in pos.portals():
+        for sd in sides_of_line(line):
+            if not pos.locks >> sd & 1:
+                portal_exits.setdefault(line, []).append(sd // 4)
+
+    def moves(sq: int):
+        for d in range(4):
+            nb = NEIGHBOURS[sq][d]
+            if nb is None:
+                continue
+            ln = LINE_OF[sq][d]
+            if pos.lines[ln] == EMPTY or sq in geo.mountains:
+                yield nb
+            if pos.lines[ln] & KIND == PORTAL and not pos.locks >> (sq * 4 + d) & 1:
+                for other, exits in portal_exits.items():
+                    if other != ln:
+                        yield from exits
+
+    for seat in pos.rules.seats:
+        start = pos.runners[seat]
+        if start is None:
+            continue
+        seen = {start}
+        todo = deque([start])
+        while todo:
+            sq = todo.popleft()
+            for nb in moves(sq):
+                if nb not in seen:
+                    seen.add(nb)
+                    todo.append(nb)
+        if not all(t in seen for t in geo.corners + geo.mountains):
+            return True
+    return False

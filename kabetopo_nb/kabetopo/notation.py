@@ -1,0 +1,335 @@
+"""Position text (the FEN of this project): ``format_position`` and ``parse_position``.
+
+A position is written as ``key=value`` fields joined by ``;`` in a fixed order; fields
+at their default value are left out, so the text stays short.  Example::
+
+    rules=kabetopo-4p;lines=M*c3n,M*c4e,M*d3n,P*c5e,P*e3n,P*c2e,P*a4e,Wb2n;locks=c5s;
+    runners=Ee6,Sf1,Wa1,Na6;pools=E:w2m1p1l0s1,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=S
+
+=========  ====================================================================
+rules      ruleset name, then ``+option`` for each option switched on
+lines      pieces on lines: W wall, M monolith, P portal; ``*`` marks a setup piece
+locks      sides holding a lock
+runners    seat letter, square, and ``+n`` for stones carried
+pools      per seat: walls, monoliths, portals, locks, speed token (1 = "+1" side up)
+stones     stones left on each Mountain site (default: the ruleset's)
+out        locks taken out of play by unlocking (K-INV-3)
+order      seats in the order they took stones
+homes      seat and square of each Tadaima, in order
+turn       seat whose turn it is
+phase      setup / main / extras / exit / bump / over (default main)
+setup      setup pieces placed so far (phase setup)
+bonus      move / teleport: an open bonus (K-TURN-2)
+flags      g: the turn includes a move, m: moved, s: speed used, l: locked behind,
+           b: bumped this turn, x: the previous turn bumped (K-TURN-6)
+lb         portal lines teleported through this turn (K-TURN-10)
+pending    exit:<who>:<entry line>:<own|bumped|cont>:<origin> or bump:<who>:<Mountain>
+turns      turns completed in this round
+=========  ====================================================================
+"""
+from __future__ import annotations
+
+import re
+
+from ..core.verdict import InvalidPositionError, NotationError
+from .geometry import LINES, line_name, parse_line, parse_side, parse_square, side_line, side_name, square_name
+from .movement import BUMPED, CONTINUATION, OWN
+from .position import (
+    BONUS_MOVE,
+    BONUS_TELEPORT,
+    BUMP,
+    EMPTY,
+    EXIT,
+    EXTRAS,
+    KIND,
+    MAIN,
+    MONOLITH,
+    NO_BONUS,
+    OVER,
+    PIECE_LETTERS,
+    PORTAL,
+    SETUP,
+    SETUP_PHASE,
+    WALL,
+    Position,
+    count_pieces,
+)
+from .rules import OPTION_RULINGS, POOL_LETTERS, SEAT_LETTERS, Rules
+
+FIELDS = (
+    "rules", "lines", "locks", "runners", "pools", "stones", "out", "order", "homes",
+    "turn", "phase", "setup", "bonus", "flags", "lb", "pending", "turns",
+)
+PHASES = (SETUP_PHASE, MAIN, EXTRAS, EXIT, BUMP, OVER)
+MODES = {OWN: "own", BUMPED: "bumped", CONTINUATION: "cont"}
+FLAG_ATTRS = (("g", "grants_move"), ("m", "moved"), ("s", "speed_used"), ("l", "lb_used"),
+              ("b", "bumped_this_turn"), ("x", "bump_banned"))
+_LETTER_PIECE = {v: k for k, v in PIECE_LETTERS.items()}
+
+
+def _option_text(name: str) -> str:
+    return name.replace("_", "-")
+
+
+def format_rules(rules: Rules) -> str:
+    return rules.name + "".join(f"+{_option_text(k)}" for k, v in rules.options.items() if v)
+
+
+def parse_rules(text: str) -> Rules:
+    name, *opts = text.split("+")
+    options = {}
+    for opt in opts:
+        key = opt.replace("-", "_")
+        if key not in OPTION_RULINGS:
+            raise NotationError(f"rules={text!r}: unknown option {opt!r}; known: {', '.join(map(_option_text, OPTION_RULINGS))}")
+        options[key] = True
+    try:
+        return Rules.named(name, **options)
+    except ValueError as exc:
+        raise NotationError(f"rules={text!r}: {exc}") from None
+
+
+def format_position(pos: Position) -> str:
+    rules = pos.rules
+    default = Position(rules)
+    out = [("rules", format_rules(rules))]
+    pieces = []
+    for ln, piece in pos.pieces():
+        pieces.append(PIECE_LETTERS[piece & KIND] + ("*" if piece & SETUP else "") + line_name(ln))
+    out.append(("lines", ",".join(pieces) or "-"))
+    if pos.locks:
+        out.append(("locks", ",".join(side_name(s) for s in pos.lock_sides())))
+    runners = []
+    for seat in rules.seats:
+        sq = pos.runners[seat]
+        runners.append(SEAT_LETTERS[seat] + square_name(sq) + (f"+{pos.held[seat]}" if pos.held[seat] else ""))
+    out.append(("runners", ",".join(runners)))
+    pools = []
+    for seat in rules.seats:
+        pools.append(SEAT_LETTERS[seat] + ":" + "".join(f"{POOL_LETTERS[i]}{n}" for i, n in enumerate(pos.pools[seat])))
+    out.append(("pools", ",".join(pools)))
+    if pos.site_stones != default.site_stones:
+        out.append(("stones", ",".join(map(str, pos.site_stones))))
+    if pos.locks_out:
+        out.append(("out", str(pos.locks_out)))
+    if pos.stone_order:
+        out.append(("order", ",".join(SEAT_LETTERS[s] for s in pos.stone_order)))
+    if pos.homes:
+        out.append(("homes", ",".join(SEAT_LETTERS[s] + square_name(sq) for s, sq in pos.homes)))
+    out.append(("turn", SEAT_LETTERS[pos.player]))
+    if pos.phase != MAIN:
+        out.append(("phase", pos.phase))
+    if pos.phase == SETUP_PHASE or pos.setup_step:
+        out.append(("setup", str(pos.setup_step)))
+    if pos.bonus != NO_BONUS:
+        out.append(("bonus", "move" if pos.bonus == BONUS_MOVE else "teleport"))
+    flags = "".join(letter for letter, attr in FLAG_ATTRS if getattr(pos, attr))
+    if flags:
+        out.append(("flags", flags))
+    if pos.lb_portals:
+        out.append(("lb", ",".join(line_name(ln) for ln in pos.lb_portals)))
+    if pos.pending:
+        if pos.pending[0] == "exit":
+            _, who, entry, mode, origin = pos.pending
+            origin_text = square_name(origin) if origin >= 0 else "-"
+            out.append(("pending", f"exit:{SEAT_LETTERS[who]}:{line_name(entry)}:{MODES[mode]}:{origin_text}"))
+        else:
+            _, who, mountain = pos.pending
+            out.append(("pending", f"bump:{SEAT_LETTERS[who]}:{square_name(mountain)}"))
+    if pos.turns:
+        out.append(("turns", str(pos.turns)))
+    return ";".join(f"{k}={v}" for k, v in out)
+
+
+def _seat(token: str, rules: Rules, field: str) -> int:
+    if len(token) != 1 or token not in SEAT_LETTERS:
+        raise NotationError(f"{field}: {token!r} is not a seat letter (E, S, W, N)")
+    seat = SEAT_LETTERS.index(token)
+    if seat not in rules.seats:
+        raise NotationError(f"{field}: seat {token} does not play in {rules.name}")
+    return seat
+
+
+def _items(value: str) -> list[str]:
+    return [] if value in ("", "-") else value.split(",")
+
+
+def _int(value: str, field: str, low: int = 0, high: int = 10**6) -> int:
+    if not re.fullmatch(r"\d{1,7}", value) or not low <= int(value) <= high:
+        raise NotationError(f"{field}={value!r}: expected a whole number {low}..{high}")
+    return int(value)
+
+
+def _wrap(field: str, fn, token: str):
+    try:
+        return fn(token)
+    except ValueError as exc:
+        raise NotationError(f"{field}: {exc}") from None
+
+
+def parse_position(text: str) -> Position:
+    """Read a position; NotationError for badly written text, InvalidPositionError for impossible content."""
+    if not isinstance(text, str):
+        raise NotationError(f"a position is text, not {type(text).__name__}")
+    fields: dict[str, str] = {}
+    for part in text.strip().split(";"):
+        if not part:
+            continue
+        key, eq, value = part.partition("=")
+        key = key.strip()
+        if not eq:
+            raise NotationError(f"{part!r} is not a key=value field")
+        if key not in FIELDS:
+            raise NotationError(f"unknown field {key!r}; known: {', '.join(FIELDS)}")
+        if key in fields:
+            raise NotationError(f"field {key!r} is given twice")
+        fields[key] = value.strip()
+    rules = parse_rules(fields.get("rules", "kabetopo-4p"))
+    pos = Position(rules)
+
+    if "lines" in fields:
+        for token in _items(fields["lines"]):
+            m = re.fullmatch(r"([WMP])(\*?)([a-f][1-6][nesw])", token)
+            if not m:
+                raise NotationError(f"lines: {token!r} is not a piece (e.g. W c4n as 'Wc4n', '*' for a setup piece)")
+            kind = _LETTER_PIECE[m.group(1)]
+            if m.group(2) and kind == WALL:
+                raise NotationError(f"lines: {token!r}: walls are never setup pieces")
+            ln = _wrap("lines", parse_line, m.group(3))
+            if pos.lines[ln] != EMPTY:
+                raise NotationError(f"lines: {line_name(ln)} is given twice (K-GEO-3: one piece per line)")
+            pos.set_line(ln, kind | (SETUP if m.group(2) else 0))
+    if "locks" in fields:
+        for token in _items(fields["locks"]):
+            sd = _wrap("locks", parse_side, token)
+            if pos.locks >> sd & 1:
+                raise NotationError(f"locks: {token} is given twice")
+            pos.locks |= 1 << sd
+    if "runners" in fields:
+        seen = set()
+        for token in _items(fields["runners"]):
+            m = re.fullmatch(r"([ESWN])([a-f][1-6])(?:\+(\d))?", token)
+            if not m:
+                raise NotationError(f"runners: {token!r} is not a runner (e.g. 'Ec4+1')")
+            seat = _seat(m.group(1), rules, "runners")
+            if seat in seen:
+                raise NotationError(f"runners: seat {m.group(1)} is given twice")
+            seen.add(seat)
+            pos.runners[seat] = _wrap("runners", parse_square, m.group(2))
+            pos.held[seat] = int(m.group(3) or 0)
+        missing = [SEAT_LETTERS[s] for s in rules.seats if s not in seen]
+        if missing:
+            raise NotationError(f"runners: no square for seat(s) {', '.join(missing)}")
+    if "pools" in fields:
+        seen = set()
+        for token in _items(fields["pools"]):
+            m = re.fullmatch(r"([ESWN]):w(\d+)m(\d+)p(\d+)l(\d+)s([01])", token)
+            if not m:
+                raise NotationError(f"pools: {token!r} is not a pool (e.g. 'E:w3m1p1l1s1')")
+            seat = _seat(m.group(1), rules, "pools")
+            if seat in seen:
+                raise NotationError(f"pools: seat {m.group(1)} is given twice")
+            seen.add(seat)
+            pos.pools[seat] = [int(m.group(i)) for i in range(2, 7)]
+    if "stones" in fields:
+        counts = [_int(v, "stones", 0, 99) for v in _items(fields["stones"])]
+        if len(counts) != len(rules.geometry.mountains):
+            raise NotationError(f"stones: expected {len(rules.geometry.mountains)} count(s), one per Mountain site")
+        pos.site_stones = counts
+    if "out" in fields:
+        pos.locks_out = _int(fields["out"], "out", 0, 99)
+    if "order" in fields:
+        pos.stone_order = [_seat(t, rules, "order") for t in _items(fields["order"])]
+    if "homes" in fields:
+        for token in _items(fields["homes"]):
+            if len(token) != 3:
+                raise NotationError(f"homes: {token!r} is not a seat and a square (e.g. 'Ef1')")
+            pos.homes.append((_seat(token[0], rules, "homes"), _wrap("homes", parse_square, token[1:])))
+    if "turn" in fields:
+        pos.player = _seat(fields["turn"], rules, "turn")
+    if "phase" in fields:
+        if fields["phase"] not in PHASES:
+            raise NotationError(f"phase={fields['phase']!r}; known: {', '.join(PHASES)}")
+        pos.phase = fields["phase"]
+    if "setup" in fields:
+        pos.setup_step = _int(fields["setup"], "setup", 0, rules.setup_monoliths + rules.setup_portals)
+    if "bonus" in fields:
+        if fields["bonus"] not in ("move", "teleport"):
+            raise NotationError(f"bonus={fields['bonus']!r}: expected move or teleport")
+        pos.bonus = BONUS_MOVE if fields["bonus"] == "move" else BONUS_TELEPORT
+    if "flags" in fields:
+        letters = dict(FLAG_ATTRS)
+        for ch in fields["flags"]:
+            if ch not in letters:
+                raise NotationError(f"flags={fields['flags']!r}: unknown flag {ch!r}; known: {''.join(letters)}")
+            setattr(pos, letters[ch], True)
+    if "lb" in fields:
+        pos.lb_portals = tuple(_wrap("lb", parse_line, t) for t in _items(fields["lb"]))
+    if "pending" in fields:
+        pos.pending = _parse_pending(fields["pending"], rules)
+    if "turns" in fields:
+        pos.turns = _int(fields["turns"], "turns")
+    problems = structural_problems(pos)
+    if problems:
+        raise InvalidPositionError(problems, text)
+    return pos
+
+
+def _parse_pending(value: str, rules: Rules) -> tuple:
+    parts = value.split(":")
+    if parts[0] == "exit" and len(parts) == 5:
+        who = _seat(parts[1], rules, "pending")
+        entry = _wrap("pending", parse_line, parts[2])
+        modes = {v: k for k, v in MODES.items()}
+        if parts[3] not in modes:
+            raise NotationError(f"pending: exit mode {parts[3]!r}; known: {', '.join(modes)}")
+        origin = -1 if parts[4] == "-" else _wrap("pending", parse_square, parts[4])
+        return ("exit", who, entry, modes[parts[3]], origin)
+    if parts[0] == "bump" and len(parts) == 3:
+        return ("bump", _seat(parts[1], rules, "pending"), _wrap("pending", parse_square, parts[2]))
+    raise NotationError(f"pending={value!r}: expected exit:<seat>:<line>:<mode>:<square> or bump:<seat>:<square>")
+
+
+def structural_problems(pos: Position) -> list[str]:
+    """What makes a position impossible to play from (not the K-INV-1 invariants: see ``problems``)."""
+    rules = pos.rules
+    out = []
+    corners = rules.geometry.corners
+    squares: dict[int, int] = {}
+    for seat in rules.seats:
+        sq = pos.runners[seat]
+        bumping = pos.phase == BUMP and pos.pending and pos.pending[0] == "bump" and pos.pending[2] == sq
+        if sq in squares and sq not in corners and not bumping:
+            out.append(f"{SEAT_LETTERS[squares[sq]]} and {SEAT_LETTERS[seat]} share {square_name(sq)}; only corners hold several runners (K-MOVE-2)")
+        squares.setdefault(sq, seat)
+        if pos.held[seat] > rules.stones_needed:
+            out.append(f"{SEAT_LETTERS[seat]} carries {pos.held[seat]} stones; at most {rules.stones_needed} (K-MTN-4)")
+    for sd in pos.lock_sides():
+        ln = side_line(sd)
+        if pos.lines[ln] & KIND not in (PORTAL, WALL):
+            out.append(f"the lock on {side_name(sd)} stands on a line with no portal or wall (K-GEO-3)")
+    totals = rules.totals()
+    for name, n in count_pieces(pos).items():
+        if n > totals[name]:
+            out.append(f"{n} {name} in play; {rules.name} has only {totals[name]} (K-INV-4)")
+    setups = {MONOLITH: 0, PORTAL: 0}
+    for ln in LINES:
+        if pos.lines[ln] & SETUP:
+            setups[pos.lines[ln] & KIND] += 1
+    if setups[MONOLITH] > rules.setup_monoliths or setups[PORTAL] > rules.setup_portals:
+        out.append("more setup pieces than the ruleset sets up (K-SETUP-2)")
+    if pos.phase == SETUP_PHASE and sum(setups.values()) != pos.setup_step:
+        out.append(f"phase=setup with setup={pos.setup_step} but {sum(setups.values())} setup pieces on the board")
+    if pos.phase in (EXIT, BUMP) and not pos.pending:
+        out.append(f"phase={pos.phase} needs a pending field")
+    if pos.pending and pos.phase not in (EXIT, BUMP):
+        out.append(f"a pending {pos.pending[0]} only belongs to phase exit or bump")
+    if pos.pending and pos.pending[0] == "exit" and pos.lines[pos.pending[2]] & KIND != PORTAL:
+        out.append("the pending exit's entry line holds no portal")
+    if pos.pending and pos.pending[0] == "bump":
+        mountain = pos.pending[2]
+        if mountain not in rules.geometry.mountains or pos.runners[pos.pending[1]] != mountain:
+            out.append("a pending bump needs the bumped runner on a Mountain site")
+    if pos.phase != OVER and pos.is_finished(pos.player) and pos.phase == MAIN:
+        out.append(f"{SEAT_LETTERS[pos.player]} has declared Tadaima and cannot be the player to move")
+    return out

@@ -1,0 +1,277 @@
+"""The Kabetopo position: everything needed to continue a round, including mid-turn state.
+
+A position is a plain mutable record with a cheap :meth:`Position.copy`.  The engine
+(``engine.py``) is the only code that changes one during play; hand-made positions
+are built with the ``place_*`` helpers or parsed from text (``notation.py``).
+"""
+from __future__ import annotations
+
+from .geometry import (
+    E,
+    LINE_OF,
+    LINE_SQUARES,
+    LINES,
+    N,
+    NEIGHBOURS,
+    NUM_LINE_IDS,
+    NUM_SQUARES,
+    COLLINEAR,
+    sides_of_line,
+)
+from .rules import LOCKS, START_SQUARE, Rules
+
+# What a line holds.
+EMPTY, WALL, MONOLITH, PORTAL = 0, 1, 2, 3
+SETUP = 4  # flag: a setup piece, "with a hole" (K-SETUP-2); never removed between rounds
+KIND = 3  # mask for the piece kind
+PIECE_NAMES = {WALL: "wall", MONOLITH: "monolith", PORTAL: "portal"}
+PIECE_LETTERS = {WALL: "W", MONOLITH: "M", PORTAL: "P"}
+
+# Phases: which kind of decision is next.
+SETUP_PHASE = "setup"  # chance: a d12 roll of the 2x2 Field Setup
+MAIN = "main"  # the turn's main action (or a forced pass)
+EXTRAS = "extras"  # optional bonus move, speed move, lock it behind you, or end turn
+EXIT = "exit"  # choose where a teleporting (or bumped-through) runner comes out
+BUMP = "bump"  # choose where the bumped runner goes
+OVER = "over"  # the round has ended
+
+NO_BONUS, BONUS_MOVE, BONUS_TELEPORT = 0, 1, 2
+
+
+class Position:
+    """A Kabetopo position.
+
+    Board: ``lines[line]`` holds EMPTY or a piece kind (WALL, MONOLITH, PORTAL), plus the
+    SETUP flag for setup pieces; ``locks`` is a bit set over side ids.  Runners:
+    ``runners[seat]`` is a square or None for a seat not in play; ``held[seat]`` counts
+    the stones a runner carries.  ``pools[seat]`` is ``[walls, monoliths, portals, locks,
+    speed]`` where speed is 1 while the token is "+1" side up.
+    """
+
+    __slots__ = (
+        "rules", "lines", "locks", "open_e", "open_n", "portal_lines",
+        "runners", "held", "pools", "site_stones", "locks_out",
+        "stone_order", "homes", "phase", "player", "setup_step",
+        "bonus", "grants_move", "moved", "lb_portals", "lb_used", "speed_used", "pending",
+        "bumped_this_turn", "bump_banned", "turns",
+    )
+
+    def __init__(self, rules: Rules | None = None):
+        self.rules = rules or Rules()
+        self.lines = [EMPTY] * NUM_LINE_IDS
+        self.locks = 0
+        self.open_e = 0
+        self.open_n = 0
+        for ln in LINES:
+            self._set_open(ln, True)
+        self.portal_lines = 0
+        self.runners: list[int | None] = [None] * 4
+        self.held = [0] * 4
+        self.pools = [[0] * 5 for _ in range(4)]
+        for seat in self.rules.seats:
+            self.runners[seat] = START_SQUARE[seat]
+            self.pools[seat] = list(self.rules.pool)
+        self.site_stones = list(self.rules.stones)
+        self.locks_out = 0
+        self.stone_order: list[int] = []
+        self.homes: list[tuple[int, int]] = []  # (seat, square) in Tadaima order
+        self.phase = MAIN
+        self.player = self.rules.seats[0]
+        self.setup_step = 0
+        self._reset_turn()
+        self.bump_banned = False
+        self.turns = 0
+
+    def _reset_turn(self) -> None:
+        self.bonus = NO_BONUS
+        self.grants_move = False  # the main action was a move or granted one (K-TURN-3)
+        self.moved = False
+        self.lb_portals: tuple[int, ...] = ()  # portals the mover teleported through (K-TURN-10)
+        self.lb_used = False
+        self.speed_used = False
+        self.pending: tuple = ()
+        self.bumped_this_turn = False
+
+    def copy(self) -> "Position":
+        p = Position.__new__(Position)
+        p.rules = self.rules
+        p.lines = self.lines[:]
+        p.locks = self.locks
+        p.open_e = self.open_e
+        p.open_n = self.open_n
+        p.portal_lines = self.portal_lines
+        p.runners = self.runners[:]
+        p.held = self.held[:]
+        p.pools = [pl[:] for pl in self.pools]
+        p.site_stones = self.site_stones[:]
+        p.locks_out = self.locks_out
+        p.stone_order = self.stone_order[:]
+        p.homes = self.homes[:]
+        p.phase = self.phase
+        p.player = self.player
+        p.setup_step = self.setup_step
+        p.bonus = self.bonus
+        p.grants_move = self.grants_move
+        p.moved = self.moved
+        p.lb_portals = self.lb_portals
+        p.lb_used = self.lb_used
+        p.speed_used = self.speed_used
+        p.pending = self.pending
+        p.bumped_this_turn = self.bumped_this_turn
+        p.bump_banned = self.bump_banned
+        p.turns = self.turns
+        return p
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return all(getattr(self, k) == getattr(other, k) for k in self.__slots__)
+
+    __hash__ = None  # mutable
+
+    # --- the board ---------------------------------------------------------------
+    def _set_open(self, line: int, is_open: bool) -> None:
+        sq = line // 2
+        bit = 1 << sq
+        if line % 2 == 0:
+            self.open_n = (self.open_n | bit) if is_open else (self.open_n & ~bit)
+        else:
+            self.open_e = (self.open_e | bit) if is_open else (self.open_e & ~bit)
+
+    def set_line(self, line: int, piece: int) -> None:
+        """Put ``piece`` (or EMPTY) on ``line``, keeping the derived masks in step."""
+        self.lines[line] = piece
+        self._set_open(line, piece == EMPTY)
+        if piece & KIND == PORTAL:
+            self.portal_lines |= 1 << line
+        else:
+            self.portal_lines &= ~(1 << line)
+
+    def kind(self, line: int) -> int:
+        return self.lines[line] & KIND
+
+    def is_setup_piece(self, line: int) -> bool:
+        return bool(self.lines[line] & SETUP)
+
+    def is_locked(self, side: int) -> bool:
+        return bool(self.locks >> side & 1)
+
+    def lock_sides(self) -> list[int]:
+        out, m = [], self.locks
+        while m:
+            low = m & -m
+            out.append(low.bit_length() - 1)
+            m ^= low
+        return out
+
+    def portals(self) -> list[int]:
+        out, m = [], self.portal_lines
+        while m:
+            low = m & -m
+            out.append(low.bit_length() - 1)
+            m ^= low
+        return out
+
+    def pieces(self) -> list[tuple[int, int]]:
+        """(line, piece) for every occupied line, in line order."""
+        lines = self.lines
+        return [(ln, lines[ln]) for ln in LINES if lines[ln]]
+
+    def is_door(self, line: int) -> bool:
+        """K-DOOR-1: a wall whose straight continuations at both ends hold a wall or a monolith."""
+        if self.lines[line] & KIND != WALL:
+            return False
+        a, b = COLLINEAR[line]
+        if a is None or b is None:
+            return False
+        ka, kb = self.lines[a] & KIND, self.lines[b] & KIND
+        return ka in (WALL, MONOLITH) and kb in (WALL, MONOLITH)
+
+    def is_door_locked(self, line: int) -> bool:
+        s1, s2 = sides_of_line(line)
+        return bool(self.locks >> s1 & 1 or self.locks >> s2 & 1)
+
+    def crossable(self, line: int | None) -> bool:
+        """Can a runner cross this line on foot (K-MOVE-1, K-PORT-1)?  The boundary cannot."""
+        return line is not None and self.lines[line] == EMPTY
+
+    # --- runners -----------------------------------------------------------------
+    @property
+    def seats(self) -> tuple[int, ...]:
+        return self.rules.seats
+
+    def runner_at(self, square: int) -> int | None:
+        """A seat whose runner stands on ``square`` (the first in seat order), or None."""
+        for seat in self.rules.seats:
+            if self.runners[seat] == square:
+                return seat
+        return None
+
+    def runners_at(self, square: int) -> list[int]:
+        return [s for s in self.rules.seats if self.runners[s] == square]
+
+    def occupied_mask(self) -> int:
+        m = 0
+        for seat in self.rules.seats:
+            sq = self.runners[seat]
+            if sq is not None:
+                m |= 1 << sq
+        return m
+
+    def is_finished(self, seat: int) -> bool:
+        return any(s == seat for s, _ in self.homes)
+
+    def needs_stone(self, seat: int) -> bool:
+        return self.held[seat] < self.rules.stones_needed
+
+    # --- hand-made positions -------------------------------------------------------
+    def place(self, line: int, piece: int) -> None:
+        """Put a piece on an empty line (for hand-made positions; no rules are checked)."""
+        if line not in LINE_SQUARES:
+            raise ValueError(f"{line} is not a line id")
+        self.set_line(line, piece)
+
+
+def portal_side_squares(pos: Position, portal: int) -> list[tuple[int, int]]:
+    """(side, square) for each unlocked side of a portal line."""
+    out = []
+    for sd in sides_of_line(portal):
+        if not pos.locks >> sd & 1:
+            out.append((sd, sd // 4))
+    return out
+
+
+def line_between(a: int, b: int) -> int | None:
+    """The line between two orthogonally adjacent squares, or None."""
+    for d in (N, E, 2, 3):
+        if NEIGHBOURS[a][d] == b:
+            return LINE_OF[a][d]
+    return None
+
+
+def count_pieces(pos: Position) -> dict[str, int]:
+    """Where every piece is (K-INV-4): pools + board + out of play, per kind."""
+    rules = pos.rules
+    seats = rules.seats
+    walls = monoliths = portals = 0
+    for ln in LINES:
+        k = pos.lines[ln] & KIND
+        if k == WALL:
+            walls += 1
+        elif k == MONOLITH:
+            monoliths += 1
+        elif k == PORTAL:
+            portals += 1
+    return {
+        "walls": walls + sum(pos.pools[s][0] for s in seats),
+        "monoliths": monoliths + sum(pos.pools[s][1] for s in seats),
+        "portals": portals + sum(pos.pools[s][2] for s in seats),
+        "locks": bin(pos.locks).count("1") + sum(pos.pools[s][LOCKS] for s in seats) + pos.locks_out,
+        "stones": sum(pos.site_stones) + sum(pos.held[s] for s in seats),
+    }
+
+
+__all__ = [
+    "Position", "EMPTY", "WALL", "MONOLITH", "PORTAL", "SETUP", "KIND",
+    "NUM_SQUARES", "E", "N",
+]
