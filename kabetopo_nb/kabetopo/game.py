@@ -18,7 +18,7 @@ from .actions import ROLL, Action
 from .explain import explain as _explain
 from .geometry import parse_square
 from .invariants import violations
-from .notation import format_position, parse_position, structural_problems
+from .notation import count_problems, format_position, parse_position, structural_problems
 from .paths import moves_to, shortest_path
 from .position import SETUP_PHASE, Position
 from .rules import START_SQUARE, Rules, parse_seat
@@ -110,7 +110,7 @@ class KabetopoState(GameState):
     def problems(self) -> list[str]:
         """Why this position is not a valid Kabetopo position (empty when it is)."""
         pos = self.position
-        return structural_problems(pos) + [f"{rid}: {why}" for rid, why in violations(pos)]
+        return structural_problems(pos) + count_problems(pos) + [f"{rid}: {why}" for rid, why in violations(pos)]
 
     def is_valid(self) -> bool:
         return not self.problems()

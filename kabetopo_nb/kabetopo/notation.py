@@ -308,16 +308,10 @@ def structural_problems(pos: Position) -> list[str]:
         ln = side_line(sd)
         if pos.lines[ln] & KIND not in (PORTAL, WALL):
             out.append(f"the lock on {side_name(sd)} stands on a line with no portal or wall (K-GEO-3)")
-    totals = rules.totals()
-    for name, n in count_pieces(pos).items():
-        if n > totals[name]:
-            out.append(f"{n} {name} in play; {rules.name} has only {totals[name]} (K-INV-4)")
     setups = {MONOLITH: 0, PORTAL: 0}
     for ln in LINES:
         if pos.lines[ln] & SETUP:
             setups[pos.lines[ln] & KIND] += 1
-    if setups[MONOLITH] > rules.setup_monoliths or setups[PORTAL] > rules.setup_portals:
-        out.append("more setup pieces than the ruleset sets up (K-SETUP-2)")
     if pos.phase == SETUP_PHASE and sum(setups.values()) != pos.setup_step:
         out.append(f"phase=setup with setup={pos.setup_step} but {sum(setups.values())} setup pieces on the board")
     if pos.phase in (EXIT, BUMP) and not pos.pending:
@@ -332,4 +326,25 @@ def structural_problems(pos: Position) -> list[str]:
             out.append("a pending bump needs the bumped runner on a Mountain site")
     if pos.phase != OVER and pos.is_finished(pos.player) and pos.phase == MAIN:
         out.append(f"{SEAT_LETTERS[pos.player]} has declared Tadaima and cannot be the player to move")
+    return out
+
+
+def count_problems(pos: Position) -> list[str]:
+    """Piece counts a real game could not reach (K-INV-4, K-SETUP-2).
+
+    Hand-made positions often leave the pools at their defaults while adding pieces, so
+    these are reported by ``KabetopoState.problems()`` rather than refused on parsing.
+    """
+    rules = pos.rules
+    out = []
+    totals = rules.totals()
+    for name, n in count_pieces(pos).items():
+        if n > totals[name]:
+            out.append(f"K-INV-4: {n} {name} in play; {rules.name} has only {totals[name]}")
+    setups = {MONOLITH: 0, PORTAL: 0}
+    for ln in LINES:
+        if pos.lines[ln] & SETUP:
+            setups[pos.lines[ln] & KIND] += 1
+    if setups[MONOLITH] > rules.setup_monoliths or setups[PORTAL] > rules.setup_portals:
+        out.append("K-SETUP-2: more setup pieces than the ruleset sets up")
     return out

@@ -129,6 +129,20 @@ class Position:
 
     __hash__ = None  # mutable
 
+    def __repr__(self) -> str:
+        return f"Position.from_text({self.to_text()!r})"
+
+    def to_text(self) -> str:
+        from .notation import format_position  # notation imports this module
+
+        return format_position(self)
+
+    @staticmethod
+    def from_text(text: str) -> "Position":
+        from .notation import parse_position
+
+        return parse_position(text)
+
     # --- the board ---------------------------------------------------------------
     def _set_open(self, line: int, is_open: bool) -> None:
         sq = line // 2
