@@ -9,7 +9,7 @@ ACTIONS = [
     "step c5", "leap c6", "teleport c4e", "exit e3n", "door c4n c5e", "bump d4",
     "bump-through c4e", "wall c4n", "monolith a1e", "portal b2n", "lock c5s", "unlock e3n",
     "speed step c5", "speed teleport c4e", "speed door c4n c5w", "leap-portal c5n", "end", "pass",
-    "roll 12",
+    "roll 12", "stop",
 ]
 
 

@@ -109,7 +109,15 @@ def test_reprs_rebuild_the_objects():
 def test_rules_options_are_named_and_checked():
     r = Rules.named("kabetopo-4p", leap_into_portal=True, speed_any_turn=True)
     assert r.options == {"leap_into_portal": True, "speed_any_turn": True,
-                         "king_of_the_mountain": False, "play_to_last_tadaima": False}
+                         "king_of_the_mountain": False, "play_to_last_tadaima": False,
+                         "mischief": False, "later_round_pools": False}
+    with pytest.raises(ValueError, match="multiplayer"):
+        Rules.named("kabetopo-2p", mischief=True)
+    with pytest.raises(ValueError, match="K-SET-3"):
+        Rules.named("kabetopo-4p", later_round_pools=True)
+    assert Rules.named("kabetopo-mp-v3", players=3).seats == (0, 1, 2)
+    with pytest.raises(ValueError, match="not played by 2"):
+        Rules.named("kabetopo-mp-v3", players=2)
     with pytest.raises(ValueError, match="unknown option"):
         Rules.named("kabetopo-4p", fly=True)
     with pytest.raises(ValueError, match="unknown ruleset"):

@@ -159,8 +159,10 @@ class GameState:
         """Apply one action; an illegal one raises IllegalActionError and changes nothing."""
         action = self._coerce(action)
         try:
-            legal = action in self._legal_set()
-        except TypeError:  # unhashable junk
+            # a scan of the list, not a set: the action is usually the very object listed
+            # (found by identity), and building a set of every legal action costs more
+            legal = action in self._legal_list()
+        except TypeError:  # junk that cannot even be compared
             legal = False
         if not legal:
             verdict = self.engine.explain(self._position, action)

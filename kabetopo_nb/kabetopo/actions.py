@@ -20,6 +20,7 @@ Every action is one atomic decision.  Squares, lines and sides use the names of
 ``end``                          end the turn, leaving open bonuses unused
 ``pass``                         no legal action: pass (K-TURN-5)
 ``roll 7``                       a d12 roll of the 2x2 Field Setup (chance)
+``stop``                         Mischief (v3.0 expansion): a finished player stops for the round
 ==============================  ===============================================
 """
 from __future__ import annotations
@@ -33,11 +34,11 @@ STEP, LEAP, TELEPORT, DOOR = "step", "leap", "teleport", "door"
 LEAP_PORTAL = "leap-portal"
 EXIT, BUMP, BUMP_THROUGH = "exit", "bump", "bump-through"
 WALL, MONOLITH, PORTAL, LOCK, UNLOCK = "wall", "monolith", "portal", "lock", "unlock"
-END, PASS, ROLL = "end", "pass", "roll"
+END, PASS, ROLL, STOP = "end", "pass", "roll", "stop"
 
 MOVE_KINDS = frozenset({STEP, LEAP, TELEPORT, DOOR, LEAP_PORTAL})
 DROP_KINDS = frozenset({WALL, MONOLITH, PORTAL})
-KINDS = (STEP, LEAP, TELEPORT, DOOR, LEAP_PORTAL, EXIT, BUMP, BUMP_THROUGH, WALL, MONOLITH, PORTAL, LOCK, UNLOCK, END, PASS, ROLL)
+KINDS = (STEP, LEAP, TELEPORT, DOOR, LEAP_PORTAL, EXIT, BUMP, BUMP_THROUGH, WALL, MONOLITH, PORTAL, LOCK, UNLOCK, END, PASS, ROLL, STOP)
 
 # What the numbers a and b of each kind mean.
 _SQUARE, _SIDE, _LINE, _NUMBER = "square", "side", "line", "number"
@@ -45,7 +46,7 @@ ARGS = {
     STEP: (_SQUARE,), LEAP: (_SQUARE,), TELEPORT: (_SIDE,), DOOR: (_SIDE, _SIDE), LEAP_PORTAL: (_SIDE,),
     EXIT: (_SIDE,), BUMP: (_SQUARE,), BUMP_THROUGH: (_SIDE,),
     WALL: (_LINE,), MONOLITH: (_LINE,), PORTAL: (_LINE,), LOCK: (_SIDE,), UNLOCK: (_SIDE,),
-    END: (), PASS: (), ROLL: (_NUMBER,),
+    END: (), PASS: (), ROLL: (_NUMBER,), STOP: (),
 }
 _FORMAT = {_SQUARE: square_name, _SIDE: side_name, _LINE: line_name, _NUMBER: str}
 

@@ -21,6 +21,7 @@ from .actions import (
     PORTAL,
     ROLL,
     STEP,
+    STOP,
     TELEPORT,
     UNLOCK,
     WALL,
@@ -57,6 +58,7 @@ from .setup import apply_roll, describe_target, setup_steps
 ROLLS = tuple(Action(ROLL, n) for n in range(1, 13))
 END_TURN = Action(END)
 PASS_TURN = Action(PASS)
+STOP_MISCHIEF = Action(STOP)
 _DROP_SLOT = {WALL: WALLS, MONOLITH: MONOLITHS, PORTAL: PORTALS}
 _DROP_PIECE = {WALL: P.WALL, MONOLITH: P.MONOLITH, PORTAL: P.PORTAL}
 
@@ -109,6 +111,9 @@ def legal_actions(pos: Position) -> list[Action]:
     phase = pos.phase
     seat = pos.player
     if phase == MAIN:
+        if pos.is_finished(seat):  # Mischief: one drop, a pass, or stop for good
+            drops = [a for a in generate_drops(pos, seat) if a.kind != UNLOCK]
+            return drops + [PASS_TURN, STOP_MISCHIEF]
         out = generate_moves(pos, seat)
         out += generate_drops(pos, seat)
         return out or [PASS_TURN]
@@ -162,23 +167,24 @@ def play(pos: Position, action: Action) -> None:
         if kind == PASS:
             end_turn(pos)
             return
+        if pos.is_finished(seat):  # a Mischief turn: the drop is the whole turn (KNB-8)
+            if kind == STOP:
+                pos.stopped.append(seat)
+            else:
+                _drop(pos, seat, action)
+            end_turn(pos)
+            return
         if action.is_move:
             pos.grants_move = True
             start_move(pos, seat, action)
             return
-        pool = pos.pools[seat]
-        if kind in _DROP_SLOT:
-            pool[_DROP_SLOT[kind]] -= 1
-            pos.set_line(action.a, _DROP_PIECE[kind])
-            if kind == MONOLITH:
-                pos.bonus, pos.grants_move = BONUS_MOVE, True  # K-TURN-2
-            elif kind == PORTAL and action.a in LINE_OF[pos.runners[seat]]:
-                pos.bonus, pos.grants_move = BONUS_TELEPORT, True  # K-TURN-2, K-TURN-9
-        elif kind == LOCK:
-            pool[LOCKS] -= 1
-            pos.locks |= 1 << action.a
+        _drop(pos, seat, action)
+        if kind == MONOLITH or kind == LOCK:
             pos.bonus, pos.grants_move = BONUS_MOVE, True  # K-TURN-2
+        elif kind == PORTAL and action.a in LINE_OF[pos.runners[seat]]:
+            pos.bonus, pos.grants_move = BONUS_TELEPORT, True  # K-TURN-2, K-TURN-9
         elif kind == UNLOCK:
+            pool = pos.pools[seat]
             pool[LOCKS] -= 1  # K-INV-3: both locks leave play
             pos.locks &= ~(1 << action.a)
             pos.locks_out += 2
@@ -217,11 +223,22 @@ def play(pos: Position, action: Action) -> None:
     raise AssertionError(f"no action applies in phase {phase!r}")
 
 
+def _drop(pos: Position, seat: int, action: Action) -> None:
+    """Take a wall, monolith, portal or lock from the pool and put it on the board."""
+    kind = action.kind
+    if kind == LOCK:
+        pos.pools[seat][LOCKS] -= 1
+        pos.locks |= 1 << action.a
+    elif kind in _DROP_SLOT:
+        pos.pools[seat][_DROP_SLOT[kind]] -= 1
+        pos.set_line(action.a, _DROP_PIECE[kind])
+
+
 def arrive(pos: Position, seat: int, square: int) -> None:
     """Put a runner on ``square``; K-MTN-4: it takes a stone if it needs one and one is there."""
     pos.runners[seat] = square
     mountains = pos.rules.geometry.mountains
-    if square in mountains and pos.held[seat] < pos.rules.stones_needed:
+    if square in mountains and pos.needs_stone(seat):
         i = mountains.index(square)
         if pos.site_stones[i] > 0:
             pos.site_stones[i] -= 1
@@ -295,14 +312,14 @@ def finish_move(pos: Position) -> None:
     seat = pos.player
     pos.moved = True
     sq = pos.runners[seat]
-    if (
-        sq in pos.rules.geometry.corners
-        and sq != START_SQUARE[seat]
-        and pos.held[seat] >= pos.rules.stones_needed
-    ):
-        pos.homes.append((seat, sq))
-        end_turn(pos)
-        return
+    rules = pos.rules
+    if sq in rules.geometry.corners:
+        if sq != START_SQUARE[seat] and pos.held[seat] >= rules.stones_needed:
+            pos.homes.append((seat, sq))
+            end_turn(pos)
+            return
+        if rules.halfway_home and pos.held[seat] == 1 and not pos.reached_halfway(seat):
+            pos.halfway.append((seat, sq))  # any corner, the start included (2-Player v2.0)
     after_action(pos)
 
 
@@ -325,7 +342,7 @@ def end_turn(pos: Position) -> None:
     i = seats.index(pos.player)
     for k in range(1, len(seats) + 1):
         nxt = seats[(i + k) % len(seats)]
-        if not pos.is_finished(nxt):  # K-TURN-5: finished players are skipped
+        if pos.is_playing(nxt):  # K-TURN-5: finished players are skipped (unless Mischief)
             pos.player = nxt
             pos.phase = MAIN
             return

@@ -26,6 +26,7 @@ from .actions import (
     PORTAL,
     ROLL,
     STEP,
+    STOP,
     TELEPORT,
     UNLOCK,
     WALL,
@@ -172,12 +173,16 @@ def describe(pos: Position, action: Action) -> tuple[tuple[str, ...], str]:
         return ("K-MTN-3",), f"{who} pushes {seat_name(pos.pending[1])}'s runner into the portal on {line_name(side_line(action.a))}; its exit is chosen next."
     if kind in DROP_KINDS:
         bonus = ""
+        if pos.is_finished(pos.player):
+            return ("K-SET-1", "KNB-8", "K-INV-1"), f"{who} makes Mischief: a {kind} on {line_name(action.a)}, and that is the whole turn."
         if kind == MONOLITH:
             bonus = "; a bonus move follows (K-TURN-2)"
         elif kind == PORTAL and action.a in LINE_OF[sq]:
             bonus = "; it touches the runner's square, so a bonus teleport follows (K-TURN-2)"
         return ("K-TURN-1", "K-INV-1"), f"{who} drops a {kind} on {line_name(action.a)}{bonus}."
     if kind == LOCK:
+        if pos.is_finished(pos.player):
+            return ("K-SET-1", "KNB-8", "K-INV-1"), f"{who} makes Mischief: a lock on {side_name(action.a)}, and that is the whole turn."
         if pos.phase == EXTRAS:
             return ("K-TURN-4", "K-TURN-10"), f"{who} locks {side_name(action.a)} behind the teleport (no bonus move)."
         return ("K-TURN-2", "K-INV-1"), f"{who} locks {side_name(action.a)}; a bonus move follows."
@@ -185,6 +190,10 @@ def describe(pos: Position, action: Action) -> tuple[tuple[str, ...], str]:
         return ("K-INV-3",), f"{who} spends a lock to remove the lock on {side_name(action.a)}; both leave play."
     if kind == END:
         return ("K-TURN-1",), f"{who} ends the turn."
+    if kind == STOP:
+        return ("K-SET-1", "KNB-8"), f"{who} stops making Mischief for the rest of the round."
+    if kind == PASS and pos.is_finished(pos.player):
+        return ("K-SET-1", "KNB-8"), f"{who} makes no Mischief this turn."
     if kind == PASS:
         return ("K-TURN-5",), f"{who} has no legal action and passes."
     return ("K-TURN-1",), str(action)
@@ -211,6 +220,10 @@ def diagnose(pos: Position, action: Action) -> tuple[str, str] | None:
         return ("K-SETUP-1", "a d12 shows a number from 1 to 12")
     if kind == ROLL:
         return ("K-SETUP-3", "the setup is over: dice are rolled only during the 2x2 Field Setup")
+    if phase == MAIN and pos.is_finished(pos.player):
+        return _diagnose_mischief(pos, action)
+    if kind == STOP:
+        return ("K-SET-1", "only a player who has declared Tadaima can stop, under the Mischief expansion")
     if kind == PASS:
         if phase == MAIN and legal_actions(pos) == [action]:
             return None
@@ -244,10 +257,10 @@ def diagnose(pos: Position, action: Action) -> tuple[str, str] | None:
     if kind == END:
         return None
     if action.speed:
+        if pos.speed_used:  # checked first: a second speed move this turn is a K-TURN-8 matter
+            return ("K-TURN-8", "the speed token gives one extra move per turn, and it was cashed in this turn")
         if not pos.pools[seat][SPEED]:
             return ("K-TURN-3", f"{seat_name(seat)}'s speed token is already spent (or was never there)")
-        if pos.speed_used:
-            return ("K-TURN-8", "the speed token gives one extra move per turn")
         if not speed_available(pos):
             return ("K-TURN-3", "the speed token only adds a move to a turn that includes a move (the main action gave none)")
         return diagnose_move(pos, seat, action)
@@ -258,6 +271,16 @@ def diagnose(pos: Position, action: Action) -> tuple[str, str] | None:
     if pos.bonus == BONUS_TELEPORT and action.kind != TELEPORT:
         return ("K-TURN-9", "the portal-drop bonus is a teleport only")
     return diagnose_move(pos, seat, action)
+
+
+def _diagnose_mischief(pos: Position, action: Action) -> tuple[str, str] | None:
+    """A finished player's turn under Mischief (K-SET-1, KNB-8): one drop, pass, or stop."""
+    kind = action.kind
+    if kind in (PASS, STOP):
+        return None
+    if action.is_move or kind in (END, UNLOCK):
+        return ("KNB-8", "a finished player's Mischief turn is one drop of a wall, monolith, portal or lock, a pass, or stop")
+    return _diagnose_resource(pos, pos.player, action)
 
 
 def diagnose_move(pos: Position, seat: int, action: Action) -> tuple[str, str] | None:
@@ -395,6 +418,8 @@ def _diagnose_exit(pos: Position, side: int) -> tuple[str, str] | None:
     if landing[0] == "no":
         return (landing[1], f"{square_name(x)} is taken and the leapfrog through the portal fails: {landing[2]}")
     if landing[0] == "square":
+        if landing[1] == origin:
+            return ("K-MOVE-3", f"{square_name(x)} is taken and the leapfrog beyond it lands back on the runner's own square: a move must change it")
         return None
     return ("K-LEAP-2", "the leapfrog through the portal would go on into a portal with no free exit")
 

@@ -18,6 +18,7 @@ clockwise gives the diamond the players see.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 FILES = "abcdef"
 SIZE = 6
@@ -136,6 +137,10 @@ def sides_of_line(line: Line) -> tuple[Side, Side]:
     return side(a, E), side(b, W)
 
 
+# The same as a table, for the hot loops of the engine (the invariant checks, drops).
+SIDES_OF_LINE: dict[Line, tuple[Side, Side]] = {ln: sides_of_line(ln) for ln in LINES}
+
+
 def other_side(side_id: Side) -> Side:
     sq, d = side_id // 4, side_id % 4
     nb = NEIGHBOURS[sq][d]
@@ -213,14 +218,15 @@ class Geometry:
     mountains: tuple[Square, ...] = (2 + 3 * SIZE,)  # c4
     corners: tuple[Square, ...] = (5 * SIZE, 5 * SIZE + 5, 5, 0)  # a6 N, f6 E, f1 S, a1 W
 
-    @property
+    # cached: the engine asks for these masks in its hot loops (the dataclass is frozen)
+    @cached_property
     def mountain_mask(self) -> int:
         m = 0
         for sq in self.mountains:
             m |= 1 << sq
         return m
 
-    @property
+    @cached_property
     def corner_mask(self) -> int:
         m = 0
         for sq in self.corners:

@@ -16,7 +16,7 @@ unlocked side, every square touching an unlocked portal side can reach every oth
 """
 from __future__ import annotations
 
-from .geometry import LINE_OF, NEIGHBOURS, SIZE, sides_of_line, square_name
+from .geometry import LINE_OF, NEIGHBOURS, SIDES_OF_LINE, SIZE, sides_of_line, square_name
 from .position import EMPTY, KIND, MONOLITH, PORTAL, WALL, Position
 from .rules import seat_name
 
@@ -24,6 +24,18 @@ COLUMN_A = sum(1 << (r * SIZE) for r in range(SIZE))
 NEIGHBOUR_MASK = [
     sum(1 << nb for nb in NEIGHBOURS[sq] if nb is not None) for sq in range(SIZE * SIZE)
 ]
+# Per square: (line, side facing the square) for each direction that is not the boundary,
+# and how many of its directions are the boundary.  Tables for the hot checks below.
+SQUARE_EDGES = [
+    tuple((LINE_OF[sq][d], sq * 4 + d) for d in range(4) if LINE_OF[sq][d] is not None)
+    for sq in range(SIZE * SIZE)
+]
+BOUNDARY_SIDES = [sum(1 for d in range(4) if LINE_OF[sq][d] is None) for sq in range(SIZE * SIZE)]
+# Per line id: (side, square) facing each of its two squares (None for ids that are no line).
+LINE_SIDE_SQUARES = [None] * (SIZE * SIZE * 2)
+for _ln, (_s1, _s2) in SIDES_OF_LINE.items():
+    LINE_SIDE_SQUARES[_ln] = (_s1, 1 << (_s1 >> 2), _s2, 1 << (_s2 >> 2))
+del _ln, _s1, _s2
 
 
 def hub_mask(pos: Position) -> int:
@@ -34,14 +46,13 @@ def hub_mask(pos: Position) -> int:
     hub = 0
     while m:
         low = m & -m
-        line = low.bit_length() - 1
         m ^= low
-        s1, s2 = sides_of_line(line)
+        s1, sq1, s2, sq2 = LINE_SIDE_SQUARES[low.bit_length() - 1]
         touched = 0
         if not locks >> s1 & 1:
-            touched |= 1 << (s1 >> 2)
+            touched |= sq1
         if not locks >> s2 & 1:
-            touched |= 1 << (s2 >> 2)
+            touched |= sq2
         if touched:
             working += 1
             hub |= touched
@@ -87,34 +98,24 @@ def connected(a: int, b: int, open_e: int, open_n: int, hub: int) -> bool:
 
 def blocked_sides(pos: Position, square: int) -> int:
     """How many sides of ``square`` shut a runner in (K-INV-1 b): boundary, wall, monolith, locked side."""
+    return BOUNDARY_SIDES[square] + _blocked_lines(pos.lines, pos.locks, square)
+
+
+def _blocked_lines(lines: list[int], locks: int, square: int) -> int:
+    """How many lines around ``square`` hold a wall, a monolith or a portal locked on its side."""
     count = 0
-    lines = pos.lines
-    for d in range(4):
-        ln = LINE_OF[square][d]
-        if ln is None:
-            count += 1
-            continue
+    for ln, sd in SQUARE_EDGES[square]:
         k = lines[ln] & KIND
         if k == WALL or k == MONOLITH:
             count += 1
-        elif k == PORTAL and pos.locks >> (square * 4 + d) & 1:
+        elif k == PORTAL and locks >> sd & 1:
             count += 1
     return count
 
 
 def mountain_blocked_lines(pos: Position, square: int) -> int:
     """How many lines of a Mountain site count against K-INV-1 (c)."""
-    count = 0
-    for d in range(4):
-        ln = LINE_OF[square][d]
-        if ln is None:
-            continue
-        k = pos.lines[ln] & KIND
-        if k == WALL or k == MONOLITH:
-            count += 1
-        elif k == PORTAL and pos.locks >> (square * 4 + d) & 1:
-            count += 1
-    return count
+    return _blocked_lines(pos.lines, pos.locks, square)
 
 
 def runner_squares(pos: Position) -> list[tuple[int, int]]:
@@ -122,7 +123,10 @@ def runner_squares(pos: Position) -> list[tuple[int, int]]:
 
 
 def violations(pos: Position, *, first_only: bool = False) -> list[tuple[str, str]]:
-    """Every way ``pos`` breaks K-INV-1, as (ruling, sentence) pairs; empty when it holds."""
+    """Every way ``pos`` breaks K-INV-1, as (ruling, sentence) pairs; empty when it holds.
+
+    ``holds`` and ``DropChecker`` below are fast versions of this check: keep them in step.
+    """
     out: list[tuple[str, str]] = []
     geo = pos.rules.geometry
     for m in geo.mountains:
@@ -161,7 +165,40 @@ def violations(pos: Position, *, first_only: bool = False) -> list[tuple[str, st
 
 
 def holds(pos: Position) -> bool:
-    return not violations(pos, first_only=True)
+    """Does ``pos`` keep K-INV-1?  The same answer as ``not violations(pos)``, without the sentences.
+
+    This is the engine's hot check (every drop that needs a closer look, every lock, every
+    door swing), so it works on the tables above; ``violations`` is the readable version.
+    """
+    geo = pos.rules.geometry
+    lines, locks = pos.lines, pos.locks
+    for m in geo.mountains:  # (c)
+        if _blocked_lines(lines, locks, m) > 2:
+            return False
+    runners = pos.runners
+    squares = [runners[seat] for seat in pos.rules.seats if runners[seat] is not None]
+    for sq in squares:  # (b)
+        if BOUNDARY_SIDES[sq] + _blocked_lines(lines, locks, sq) == 4:
+            return False
+    return _all_reach(pos, squares, hub_mask(pos))
+
+
+def _all_reach(pos: Position, squares: list[int], hub: int) -> bool:
+    """K-INV-1 (a) for runners on ``squares``, with the teleport hub ``hub``: one fill per
+    group of runners that can walk to each other."""
+    geo = pos.rules.geometry
+    mountains = geo.mountain_mask
+    targets = geo.corner_mask | mountains
+    open_e, open_n = pos.open_e, pos.open_n
+    checked = 0  # squares known to reach every target
+    for sq in squares:
+        if checked >> sq & 1:
+            continue
+        comp = fill(1 << sq, open_e, open_n, hub, 0)
+        if targets & ~fill(comp, open_e, open_n, hub, mountains):
+            return False
+        checked |= comp
+    return True
 
 
 class DropChecker:
@@ -173,25 +210,33 @@ class DropChecker:
     unusual (the position already breaking K-INV-1) falls back to the full check.
     """
 
-    __slots__ = ("pos", "base_ok", "hub", "working", "runner_sq", "mountain_blocked", "mountains")
+    __slots__ = ("pos", "base_ok", "hub", "working", "forbidden")
 
     def __init__(self, pos: Position):
         self.pos = pos
         self.base_ok = holds(pos)
         self.hub = hub_mask(pos)
         self.working = self._working_portals()
-        self.runner_sq: dict[int, int] = {}
+        # Squares where one more blocked line breaks K-INV-1: a runner's square already shut
+        # on three sides (b), a Mountain site with two blocked lines (c).
+        forbidden = 0
         for _, sq in runner_squares(pos):
-            self.runner_sq[sq] = blocked_sides(pos, sq)
-        self.mountains = pos.rules.geometry.mountains
-        self.mountain_blocked = {m: mountain_blocked_lines(pos, m) for m in self.mountains}
+            if blocked_sides(pos, sq) == 3:
+                forbidden |= 1 << sq
+        for m in pos.rules.geometry.mountains:
+            if mountain_blocked_lines(pos, m) == 2:
+                forbidden |= 1 << m
+        self.forbidden = forbidden
 
     def _working_portals(self) -> int:
-        pos = self.pos
+        locks = self.pos.locks
         count = 0
-        for line in pos.portals():
-            s1, s2 = sides_of_line(line)
-            if not (pos.locks >> s1 & 1 and pos.locks >> s2 & 1):
+        m = self.pos.portal_lines
+        while m:
+            low = m & -m
+            m ^= low
+            s1, _, s2, _ = LINE_SIDE_SQUARES[low.bit_length() - 1]
+            if not (locks >> s1 & 1 and locks >> s2 & 1):
                 count += 1
         return count
 
@@ -229,11 +274,8 @@ class DropChecker:
         if not self.base_ok:
             return self._slow(line, piece)
         a, b = line >> 1, (line >> 1) + (1 if line & 1 else SIZE)
-        for sq in (a, b):
-            if sq in self.runner_sq and self.runner_sq[sq] == 3:
-                return False
-            if sq in self.mountain_blocked and self.mountain_blocked[sq] == 2:
-                return False
+        if (self.forbidden >> a | self.forbidden >> b) & 1:
+            return False
         if self._still_joined(line, a, b):
             return True
         return self._slow(line, piece)
@@ -250,10 +292,23 @@ class DropChecker:
         return self._slow(line, PORTAL)
 
     def lock_ok(self, side: int) -> bool:
+        """May a lock go on ``side``?"""
         pos = self.pos
+        line = LINE_OF[side >> 2][side & 3]
+        if line is None or pos.locks >> side & 1 or pos.lines[line] & KIND != PORTAL:
+            # K-INV-1 reads locks only on the sides of portals ((b), (c) and the teleport
+            # hub), so a lock anywhere else (a door) or a second one changes nothing it reads.
+            return self.base_ok
         pos.locks |= 1 << side
         try:
-            return holds(pos)
+            if not self.base_ok:
+                return holds(pos)
+            if self.forbidden >> (side >> 2) & 1:
+                return False  # the locked portal side is one more blocked side of its square
+            # (b) and (c) hold for every other square as before; (a) reads locks only
+            # through the teleport hub
+            hub = hub_mask(pos)
+            return hub == self.hub or _all_reach(pos, [sq for _, sq in runner_squares(pos)], hub)
         finally:
             pos.locks &= ~(1 << side)
 

@@ -6,7 +6,7 @@ Rulings: K-MOVE-*, K-PORT-*, K-LEAP-*, K-DOOR-*, K-MTN-*.
 from __future__ import annotations
 
 from .actions import BUMP, BUMP_THROUGH, DOOR, LEAP, LEAP_PORTAL, STEP, TELEPORT, Action
-from .geometry import LINE_OF, NEIGHBOURS, OPPOSITE, PERPENDICULAR, side_line, sides_of_line
+from .geometry import LINE_OF, NEIGHBOURS, NUM_SQUARES, OPPOSITE, PERPENDICULAR, SIDES_OF_LINE, side_line
 from .invariants import holds
 from .position import EMPTY, KIND, PORTAL, WALL, Position
 
@@ -14,6 +14,12 @@ from .position import EMPTY, KIND, PORTAL, WALL, Position
 OWN = 0  # the mover's own teleport
 BUMPED = 1  # the mover pushes a bumped runner through a portal (K-MTN-3)
 CONTINUATION = 2  # a leapfrog that went on into a portal (option of K-LEAP-2)
+
+# Actions are immutable tuples: the common moves are made once here, indexed by
+# [speed][square or side], and shared.
+_STEP_AT = [[Action(STEP, sq, -1, speed) for sq in range(NUM_SQUARES)] for speed in (False, True)]
+_LEAP_AT = [[Action(LEAP, sq, -1, speed) for sq in range(NUM_SQUARES)] for speed in (False, True)]
+_TELEPORT_AT = [[Action(TELEPORT, sd, -1, speed) for sd in range(NUM_SQUARES * 4)] for speed in (False, True)]
 
 
 def others_mask(pos: Position, seat: int) -> int:
@@ -40,7 +46,7 @@ def portal_exits(pos: Position, entry_line: int) -> list[int]:
     while m:
         low = m & -m
         m ^= low
-        for sd in sides_of_line(low.bit_length() - 1):
+        for sd in SIDES_OF_LINE[low.bit_length() - 1]:
             if not locks >> sd & 1:
                 out.append(sd)
     return out
@@ -102,7 +108,8 @@ def exit_options(pos: Position, entry_line: int, occ: int, mode: int, origin: in
             continue
         landing = leap_landing(pos, x, OPPOSITE[sd & 3], occ)
         if landing[0] == "square":
-            out.append((sd, ("leap", landing[1])))
+            if landing[1] != origin:  # K-MOVE-3: not back onto the mover's own square
+                out.append((sd, ("leap", landing[1])))
         elif landing[0] == "portal":
             if exit_options(pos, side_line(landing[1]), occ, CONTINUATION, origin):
                 out.append((sd, landing))
@@ -173,15 +180,15 @@ def generate_moves(pos: Position, seat: int, *, speed: bool = False, teleport_on
         kind = piece & KIND
         if kind == PORTAL and not pos.locks >> (sq * 4 + d) & 1:
             if exit_options(pos, ln, occ, OWN, sq):
-                out.append(Action(TELEPORT, sq * 4 + d, -1, speed))
+                out.append(_TELEPORT_AT[speed][sq * 4 + d])
         if teleport_only:
             continue
         if (piece == EMPTY or on_mountain) and can_enter(pos, nb, occ):
-            out.append(Action(STEP, nb, -1, speed))
+            out.append(_STEP_AT[speed][nb])
         if piece == EMPTY and occ >> nb & 1 and not corners >> nb & 1:
             landing = leap_landing(pos, nb, d, occ)
             if landing[0] == "square":
-                out.append(Action(LEAP, landing[1], -1, speed))
+                out.append(_LEAP_AT[speed][landing[1]])
             elif landing[0] == "portal":
                 if exit_options(pos, side_line(landing[1]), occ, CONTINUATION, sq):
                     out.append(Action(LEAP_PORTAL, landing[1], -1, speed))

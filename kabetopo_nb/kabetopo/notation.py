@@ -15,7 +15,9 @@ pools      per seat: walls, monoliths, portals, locks, speed token (1 = "+1" sid
 stones     stones left on each Mountain site (default: the ruleset's)
 out        locks taken out of play by unlocking (K-INV-3)
 order      seats in the order they took stones
+halfway    seat and square of each Halfway Home, in order (2-player v2.0)
 homes      seat and square of each Tadaima, in order
+stopped    finished players who stopped their Mischief
 turn       seat whose turn it is
 phase      setup / main / extras / exit / bump / over (default main)
 setup      setup pieces placed so far (phase setup)
@@ -25,6 +27,7 @@ flags      g: the turn includes a move, m: moved, s: speed used, l: locked behin
 lb         portal lines teleported through this turn (K-TURN-10)
 pending    exit:<who>:<entry line>:<own|bumped|cont>:<origin> or bump:<who>:<Mountain>
 turns      turns completed in this round
+round      the round's number in its match (default 1; K-SET-3 pools depend on it)
 =========  ====================================================================
 """
 from __future__ import annotations
@@ -57,8 +60,8 @@ from .position import (
 from .rules import OPTION_RULINGS, POOL_LETTERS, SEAT_LETTERS, Rules
 
 FIELDS = (
-    "rules", "lines", "locks", "runners", "pools", "stones", "out", "order", "homes",
-    "turn", "phase", "setup", "bonus", "flags", "lb", "pending", "turns",
+    "rules", "lines", "locks", "runners", "pools", "stones", "out", "order", "halfway", "homes", "stopped",
+    "turn", "phase", "setup", "bonus", "flags", "lb", "pending", "turns", "round",
 )
 PHASES = (SETUP_PHASE, MAIN, EXTRAS, EXIT, BUMP, OVER)
 MODES = {OWN: "own", BUMPED: "bumped", CONTINUATION: "cont"}
@@ -114,8 +117,12 @@ def format_position(pos: Position) -> str:
         out.append(("out", str(pos.locks_out)))
     if pos.stone_order:
         out.append(("order", ",".join(SEAT_LETTERS[s] for s in pos.stone_order)))
+    if pos.halfway:
+        out.append(("halfway", ",".join(SEAT_LETTERS[s] + square_name(sq) for s, sq in pos.halfway)))
     if pos.homes:
         out.append(("homes", ",".join(SEAT_LETTERS[s] + square_name(sq) for s, sq in pos.homes)))
+    if pos.stopped:
+        out.append(("stopped", ",".join(SEAT_LETTERS[s] for s in pos.stopped)))
     out.append(("turn", SEAT_LETTERS[pos.player]))
     if pos.phase != MAIN:
         out.append(("phase", pos.phase))
@@ -138,6 +145,8 @@ def format_position(pos: Position) -> str:
             out.append(("pending", f"bump:{SEAT_LETTERS[who]}:{square_name(mountain)}"))
     if pos.turns:
         out.append(("turns", str(pos.turns)))
+    if pos.round_number != 1:
+        out.append(("round", str(pos.round_number)))
     return ";".join(f"{k}={v}" for k, v in out)
 
 
@@ -185,7 +194,8 @@ def parse_position(text: str) -> Position:
             raise NotationError(f"field {key!r} is given twice")
         fields[key] = value.strip()
     rules = parse_rules(fields.get("rules", "kabetopo-4p"))
-    pos = Position(rules)
+    round_number = _int(fields["round"], "round", 1, 99) if "round" in fields else 1
+    pos = Position(rules, round_number)
 
     if "lines" in fields:
         for token in _items(fields["lines"]):
@@ -240,11 +250,13 @@ def parse_position(text: str) -> Position:
         pos.locks_out = _int(fields["out"], "out", 0, 99)
     if "order" in fields:
         pos.stone_order = [_seat(t, rules, "order") for t in _items(fields["order"])]
-    if "homes" in fields:
-        for token in _items(fields["homes"]):
+    for key in ("halfway", "homes"):
+        for token in _items(fields.get(key, "")):
             if len(token) != 3:
-                raise NotationError(f"homes: {token!r} is not a seat and a square (e.g. 'Ef1')")
-            pos.homes.append((_seat(token[0], rules, "homes"), _wrap("homes", parse_square, token[1:])))
+                raise NotationError(f"{key}: {token!r} is not a seat and a square (e.g. 'Ef1')")
+            getattr(pos, key).append((_seat(token[0], rules, key), _wrap(key, parse_square, token[1:])))
+    if "stopped" in fields:
+        pos.stopped = [_seat(t, rules, "stopped") for t in _items(fields["stopped"])]
     if "turn" in fields:
         pos.player = _seat(fields["turn"], rules, "turn")
     if "phase" in fields:
@@ -290,6 +302,19 @@ def _parse_pending(value: str, rules: Rules) -> tuple:
     raise NotationError(f"pending={value!r}: expected exit:<seat>:<line>:<mode>:<square> or bump:<seat>:<square>")
 
 
+def bump_square(pos: Position) -> int | None:
+    """The Mountain whose runner is being bumped (K-MTN-3): it holds two runners until then.
+
+    That is during the bump decision, and during the exit choice of a bump through a portal
+    (the bumped runner stays on the Mountain until its exit is chosen).
+    """
+    if pos.phase == BUMP and pos.pending and pos.pending[0] == "bump":
+        return pos.pending[2]
+    if pos.phase == EXIT and pos.pending and pos.pending[0] == "exit" and pos.pending[3] == BUMPED:
+        return pos.runners[pos.pending[1]]
+    return None
+
+
 def structural_problems(pos: Position) -> list[str]:
     """What makes a position impossible to play from (not the K-INV-1 invariants: see ``problems``)."""
     rules = pos.rules
@@ -298,7 +323,7 @@ def structural_problems(pos: Position) -> list[str]:
     squares: dict[int, int] = {}
     for seat in rules.seats:
         sq = pos.runners[seat]
-        bumping = pos.phase == BUMP and pos.pending and pos.pending[0] == "bump" and pos.pending[2] == sq
+        bumping = sq == bump_square(pos)
         if sq in squares and sq not in corners and not bumping:
             out.append(f"{SEAT_LETTERS[squares[sq]]} and {SEAT_LETTERS[seat]} share {square_name(sq)}; only corners hold several runners (K-MOVE-2)")
         squares.setdefault(sq, seat)
@@ -324,7 +349,7 @@ def structural_problems(pos: Position) -> list[str]:
         mountain = pos.pending[2]
         if mountain not in rules.geometry.mountains or pos.runners[pos.pending[1]] != mountain:
             out.append("a pending bump needs the bumped runner on a Mountain site")
-    if pos.phase != OVER and pos.is_finished(pos.player) and pos.phase == MAIN:
+    if pos.phase == MAIN and not pos.is_playing(pos.player):
         out.append(f"{SEAT_LETTERS[pos.player]} has declared Tadaima and cannot be the player to move")
     return out
 
@@ -337,7 +362,7 @@ def count_problems(pos: Position) -> list[str]:
     """
     rules = pos.rules
     out = []
-    totals = rules.totals()
+    totals = rules.totals(pos.round_number)
     for name, n in count_pieces(pos).items():
         if n > totals[name]:
             out.append(f"K-INV-4: {n} {name} in play; {rules.name} has only {totals[name]}")

@@ -51,13 +51,14 @@ class Position:
     __slots__ = (
         "rules", "lines", "locks", "open_e", "open_n", "portal_lines",
         "runners", "held", "pools", "site_stones", "locks_out",
-        "stone_order", "homes", "phase", "player", "setup_step",
+        "stone_order", "homes", "halfway", "stopped", "phase", "player", "setup_step",
         "bonus", "grants_move", "moved", "lb_portals", "lb_used", "speed_used", "pending",
-        "bumped_this_turn", "bump_banned", "turns",
+        "bumped_this_turn", "bump_banned", "turns", "round_number",
     )
 
-    def __init__(self, rules: Rules | None = None):
+    def __init__(self, rules: Rules | None = None, round_number: int = 1):
         self.rules = rules or Rules()
+        self.round_number = round_number  # K-SET-3: pools may differ from round 2 on
         self.lines = [EMPTY] * NUM_LINE_IDS
         self.locks = 0
         self.open_e = 0
@@ -70,11 +71,13 @@ class Position:
         self.pools = [[0] * 5 for _ in range(4)]
         for seat in self.rules.seats:
             self.runners[seat] = START_SQUARE[seat]
-            self.pools[seat] = list(self.rules.pool)
+            self.pools[seat] = list(self.rules.pool_for_round(round_number))
         self.site_stones = list(self.rules.stones)
         self.locks_out = 0
         self.stone_order: list[int] = []
         self.homes: list[tuple[int, int]] = []  # (seat, square) in Tadaima order
+        self.halfway: list[tuple[int, int]] = []  # (seat, square) in Halfway Home order (2-player v2.0)
+        self.stopped: list[int] = []  # finished players who stopped their Mischief
         self.phase = MAIN
         self.player = self.rules.seats[0]
         self.setup_step = 0
@@ -107,6 +110,8 @@ class Position:
         p.locks_out = self.locks_out
         p.stone_order = self.stone_order[:]
         p.homes = self.homes[:]
+        p.halfway = self.halfway[:]
+        p.stopped = self.stopped[:]
         p.phase = self.phase
         p.player = self.player
         p.setup_step = self.setup_step
@@ -120,6 +125,7 @@ class Position:
         p.bumped_this_turn = self.bumped_this_turn
         p.bump_banned = self.bump_banned
         p.turns = self.turns
+        p.round_number = self.round_number
         return p
 
     def __eq__(self, other: object) -> bool:
@@ -236,7 +242,23 @@ class Position:
         return any(s == seat for s, _ in self.homes)
 
     def needs_stone(self, seat: int) -> bool:
-        return self.held[seat] < self.rules.stones_needed
+        """K-MTN-4; in the 2-player v2.0 game the second stone waits for Halfway Home."""
+        held = self.held[seat]
+        if held >= self.rules.stones_needed:
+            return False
+        return held == 0 or not self.rules.halfway_home or self.reached_halfway(seat)
+
+    def reached_halfway(self, seat: int) -> bool:
+        return any(s == seat for s, _ in self.halfway)
+
+    def is_playing(self, seat: int) -> bool:
+        """Does ``seat`` still take turns?  Finished players do only for Mischief (v3.0 expansion)."""
+        if not self.is_finished(seat):
+            return True
+        if not self.rules.mischief or seat in self.stopped:
+            return False
+        pool = self.pools[seat]
+        return bool(pool[0] or pool[1] or pool[2] or pool[3])
 
     # --- hand-made positions -------------------------------------------------------
     def place(self, line: int, piece: int) -> None:
@@ -261,6 +283,11 @@ def line_between(a: int, b: int) -> int | None:
         if NEIGHBOURS[a][d] == b:
             return LINE_OF[a][d]
     return None
+
+
+def preservation_count(pos: Position, seat: int) -> int:
+    """Resources for Preservation: pool walls, monoliths, portals, locks, unused speed token, stones held."""
+    return sum(pos.pools[seat]) + pos.held[seat]
 
 
 def count_pieces(pos: Position) -> dict[str, int]:

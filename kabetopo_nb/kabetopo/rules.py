@@ -6,9 +6,9 @@ A :class:`Rules` is frozen.  ``Rules.named("kabetopo-4p")`` gives a ruleset;
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, replace
 
-from .geometry import STANDARD, Geometry, parse_square
+from .geometry import STANDARD, WITH_SUMMIT, Geometry, parse_square
 
 # Seats, in the order of play (K-TURN-5: East, South, West, North, clockwise).
 EAST, SOUTH, WEST, NORTH = 0, 1, 2, 3
@@ -43,6 +43,8 @@ OPTION_RULINGS = {
     "speed_any_turn": "K-TURN-3",
     "king_of_the_mountain": "K-TURN-6",
     "play_to_last_tadaima": "K-ROUND-2",
+    "mischief": "K-SET-1",
+    "later_round_pools": "K-SET-3",
 }
 
 
@@ -57,8 +59,17 @@ class Rules:
     * ``speed_any_turn`` (K-TURN-3): the speed token may be cashed in on any turn,
       even one whose main action grants no move.
     * ``king_of_the_mountain`` (K-TURN-6): no bump on the turn right after a bump.
-    * ``play_to_last_tadaima`` (K-ROUND-2): the round goes on until every player but
-      none has declared Tadaima (the 3-player option).
+    * ``play_to_last_tadaima`` (K-ROUND-2): the round goes on until every player has
+      declared Tadaima (the 3-player option).
+    * ``mischief`` (K-SET-1, Multiplayer v3.0 expansion): finished players may keep
+      dropping one resource a turn, pass, or stop.  Multiplayer rulesets only.
+    * ``later_round_pools`` (K-SET-3): in ``kabetopo-2p``, rounds 2 and later start with
+      the larger pools of the rulebook's "subsequent rounds" step.
+
+    The match fields say what ``match.py`` needs: ``rounds`` (and the other lengths in
+    ``round_choices``), the board turn between rounds (``turn_degrees``, K-MATCH-1),
+    re-randomising the setup pieces every ``rerandomise_every`` rounds, the ``scoring``
+    table and the ``tiebreakers`` chain, each named after its rulebook.
     """
 
     name: str = "kabetopo-4p"
@@ -73,10 +84,31 @@ class Rules:
     speed_any_turn: bool = False
     king_of_the_mountain: bool = False
     play_to_last_tadaima: bool = False
+    mischief: bool = False
+    later_round_pools: bool = False
+    # objectives, scoring and matches
+    halfway_home: bool = False  # 2-Player v2.0: stone, corner, stone, Tadaima
+    later_pool: tuple[int, int, int, int, int] | None = None
+    scoring: str = "v4.0"
+    tiebreakers: str = "v4.0"
+    rounds: int = 4
+    round_choices: tuple[int, ...] = (4,)
+    turn_degrees: int = 90
+    rerandomise_every: int = 0
 
     # --- named rulesets ----------------------------------------------------------
     @staticmethod
-    def named(name: str, **options: bool) -> "Rules":
+    def named(name: str, players: int | None = None, **options: bool) -> "Rules":
+        """A named ruleset (K-SET-1); ``players=3`` picks the 3-player form of ``kabetopo-mp-v3``."""
+        if players is not None:
+            base = RULESETS.get(name)
+            if base is None:
+                raise ValueError(f"unknown ruleset {name!r}; known: {', '.join(sorted(RULESETS))}")
+            if players != base.players:
+                alt = f"{name}-{players}p"
+                if alt not in RULESETS:
+                    raise ValueError(f"{name} is not played by {players} players")
+                name = alt
         if name not in RULESETS:
             raise ValueError(f"unknown ruleset {name!r}; known: {', '.join(sorted(RULESETS))}")
         return RULESETS[name].with_options(**options)
@@ -90,7 +122,17 @@ class Rules:
         for key, value in options.items():
             if not isinstance(value, bool):
                 raise TypeError(f"option {key} must be True or False, not {value!r}")
+        if options.get("mischief") and self.players < 3:
+            raise ValueError("mischief is an option of the multiplayer rulesets (K-SET-1)")
+        if options.get("later_round_pools") and self.later_pool is None:
+            raise ValueError(f"later_round_pools belongs to kabetopo-2p (K-SET-3), not {self.name}")
         return replace(self, **options)
+
+    def pool_for_round(self, number: int) -> tuple[int, int, int, int, int]:
+        """The starting pool of round ``number`` (1-based), K-SET-3."""
+        if number > 1 and self.later_round_pools and self.later_pool is not None:
+            return self.later_pool
+        return self.pool
 
     @property
     def options(self) -> dict[str, bool]:
@@ -105,15 +147,16 @@ class Rules:
         """How many Tadaima declarations end the round (K-ROUND-2)."""
         return self.players if self.play_to_last_tadaima else self.players - 1
 
-    def totals(self) -> dict[str, int]:
-        """How many of each piece are in play, for the conservation check (K-INV-4)."""
+    def totals(self, round_number: int = 1) -> dict[str, int]:
+        """How many of each piece are in play in a round, for the conservation check (K-INV-4)."""
         n = self.players
+        pool = self.pool_for_round(round_number)
         return {
-            "walls": self.pool[WALLS] * n,
-            "monoliths": self.pool[MONOLITHS] * n + self.setup_monoliths,
-            "portals": self.pool[PORTALS] * n + self.setup_portals,
-            "locks": self.pool[LOCKS] * n,
-            "speed": self.pool[SPEED] * n,
+            "walls": pool[WALLS] * n,
+            "monoliths": pool[MONOLITHS] * n + self.setup_monoliths,
+            "portals": pool[PORTALS] * n + self.setup_portals,
+            "locks": pool[LOCKS] * n,
+            "speed": pool[SPEED] * n,
             "stones": sum(self.stones),
         }
 
@@ -126,13 +169,30 @@ class Rules:
         return f"Rules.named({self.name!r}{opts})"
 
 
-def _option_names() -> tuple[str, ...]:
-    return tuple(f.name for f in fields(Rules) if f.name in OPTION_RULINGS)
-
+THREE = (EAST, SOUTH, WEST)
+TWO = (EAST, WEST)
 
 RULESETS: dict[str, Rules] = {
-    # Rules v4.0, 4 players.
+    # Rules v4.0, 4 players: 4 rounds, the board turning 90 degrees each time.
     "kabetopo-4p": Rules(name="kabetopo-4p"),
-    # Rules v4.0, "The 3-Player Game": East, South and West; the round ends at the second Tadaima.
-    "kabetopo-3p": Rules(name="kabetopo-3p", seats=(EAST, SOUTH, WEST)),
+    # Rules v4.0, "The 3-Player Game": East, South and West; 3 rounds; no third-place points.
+    "kabetopo-3p": Rules(name="kabetopo-3p", seats=THREE, rounds=3, round_choices=(3,)),
+    # 2-Player Rules v2.0: the Summit, four objectives in order, its own pools and scores.
+    "kabetopo-2p": Rules(
+        name="kabetopo-2p", seats=TWO, geometry=WITH_SUMMIT, pool=(3, 2, 2, 2, 1),
+        later_pool=(4, 3, 2, 2, 1), stones=(2, 2), stones_needed=2, halfway_home=True,
+        scoring="2p-v2.0", tiebreakers="2p-v2.0", rounds=2, round_choices=(2, 4, 6),
+        turn_degrees=180, rerandomise_every=2,
+    ),
+    # Rules v4.0, the interim "2-Player Game" section: the 4-player game for East and West.
+    "kabetopo-2p-interim": Rules(
+        name="kabetopo-2p-interim", seats=TWO, scoring="2p-interim", tiebreakers="v4.0",
+        rounds=2, round_choices=(2, 4, 6), turn_degrees=180, rerandomise_every=2,
+    ),
+    # Multiplayer Rules v3.0 (4 players; 3 players below): more monoliths, no speed tokens.
+    "kabetopo-mp-v3": Rules(name="kabetopo-mp-v3", pool=(3, 2, 1, 1, 0), scoring="v3.0", tiebreakers="v3.0"),
+    "kabetopo-mp-v3-3p": Rules(
+        name="kabetopo-mp-v3-3p", seats=THREE, pool=(3, 2, 1, 1, 0), scoring="v3.0",
+        tiebreakers="v3.0", rounds=3, round_choices=(3,),
+    ),
 }

@@ -1,0 +1,328 @@
+"""Whole matches: rounds, turning the board, grand totals and the tiebreaker chains.
+
+K-MATCH-1: turning the board is modelled as reassigning players to runners; the setup
+pieces keep their squares.  With 4 or 3 players each player takes the next runner
+clockwise each round; with 2 players they swap.  Between rounds only dropped pieces leave
+the board, runners and stones go back, pools are restored (K-SET-3), and the 2-player
+rulesets re-randomise the setup pieces before rounds 3 and 5.  K-SETUP-3: one seeded
+generator per match; every d12 roll is an action in its round's history, and loading a
+save checks each recorded roll against that generator.
+"""
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.verdict import IllegalActionError, NotationError, SaveFormatError, Verdict
+from .actions import ROLL, Action
+from .game import KabetopoState
+from .geometry import LINES
+from .notation import format_rules, parse_rules
+from .position import SETUP, SETUP_PHASE, Position
+from .rules import Rules, seat_name
+from .scoring import FIRST_STONE, HALFWAY_HOME, PRESERVATION, SECOND_STONE, TADAIMA, UNSEEN_PATH, RoundScore, score_round
+
+MATCH_FORMAT = "kabetopo-nb-match"
+MATCH_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One place in the final ranking: the players sharing it and the step that separated them."""
+
+    place: int
+    players: tuple[str, ...]
+    total: int
+    decided_by: str  # "total", a tiebreaker step, or "drawn"
+
+
+# Tiebreaker chains, step name -> key function(match, player) (higher wins), in rulebook order.
+def _round_scores(m: "Match", p: str) -> tuple[int, ...]:
+    return tuple(sorted((m.round_total(p, r) for r in range(len(m.scores))), reverse=True))
+
+
+def _line_total(name: str):
+    return lambda m, p: sum(m.line_points(p, r, name) for r in range(len(m.scores)))
+
+
+def _places(place: int):
+    return lambda m, p: sum(1 for r in range(len(m.scores)) for t in m.scores[r].tadaima
+                            if t.place == place and m.player_of(t.seat, r) == p)
+
+
+def _naturals(m: "Match", p: str) -> int:
+    return sum(1 for r in range(len(m.scores)) for t in m.scores[r].tadaima if t.natural and m.player_of(t.seat, r) == p)
+
+
+def _stone_points(m: "Match", p: str) -> int:
+    return _line_total(FIRST_STONE)(m, p) + _line_total(SECOND_STONE)(m, p)
+
+
+def _count_of(attr: str):
+    return lambda m, p: sum(1 for r in range(len(m.scores))
+                            if getattr(m.scores[r], attr) is not None and m.player_of(getattr(m.scores[r], attr), r) == p)
+
+
+def _resources_final(m: "Match", p: str) -> int:
+    last = len(m.scores) - 1
+    return m.scores[last].resources.get(m.seat_of(p, last), 0) if m.scores else 0
+
+
+TIEBREAKERS: dict[str, tuple[tuple[str, Any], ...]] = {
+    "v4.0": (
+        ("single round scores", _round_scores),
+        ("Tadaima points", _line_total(TADAIMA)),
+        ("1st place Tadaimas", _places(1)),
+        ("Natural Tadaimas", _naturals),
+        ("Stone points", _stone_points),
+        ("First Stones", _count_of("first_stone")),
+        ("Preservation points", _line_total(PRESERVATION)),
+        ("resources after the final round", _resources_final),
+    ),
+    "v3.0": (
+        ("single round scores", _round_scores),
+        ("Tadaima points", _line_total(TADAIMA)),
+        ("1st, then 2nd, then 3rd place Tadaimas", lambda m, p: (_places(1)(m, p), _places(2)(m, p), _places(3)(m, p))),
+        ("Natural Tadaimas", _naturals),
+        ("Stone points", _stone_points),
+        ("First Stones", _count_of("first_stone")),
+        ("Second Stones", _count_of("second_stone")),
+        ("Preservation points", _line_total(PRESERVATION)),
+        ("resources after the final round", _resources_final),
+    ),
+    "2p-v2.0": (
+        ("single round scores", _round_scores),
+        ("Tadaima plus Halfway Home points", lambda m, p: _line_total(TADAIMA)(m, p) + _line_total(HALFWAY_HOME)(m, p)),
+        ("Stone points", _stone_points),
+        ("Preservation points", _line_total(PRESERVATION)),
+        ("Unseen Path points", _line_total(UNSEEN_PATH)),
+        ("resources after the final round", _resources_final),
+    ),
+}
+
+
+class Match:
+    """A match of ``rounds`` rounds between named players under one ruleset."""
+
+    def __init__(self, rules: Rules | str = "kabetopo-4p", players: list[str] | None = None, *,
+                 rounds: int | None = None, seed: int = 0, auto_setup: bool = True):
+        self.rules = Rules.named(rules) if isinstance(rules, str) else rules
+        n = self.rules.players
+        self.players = list(players) if players is not None else [seat_name(s) for s in self.rules.seats]
+        if len(self.players) != n or len(set(self.players)) != n:
+            raise ValueError(f"{self.rules.name} needs {n} players with different names, got {self.players!r}")
+        self.rounds = rounds if rounds is not None else self.rules.rounds
+        if self.rounds not in self.rules.round_choices:
+            raise ValueError(f"{self.rules.name} is played over {', '.join(map(str, self.rules.round_choices))} rounds, not {self.rounds}")
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.auto_setup = auto_setup
+        self.states: list[KabetopoState] = []
+        self.scores: list[RoundScore] = []
+        self._start_round()
+
+    # --- who plays which runner (K-MATCH-1) ----------------------------------------
+    def seat_of(self, player: str, round_index: int) -> int:
+        """The seat (runner) ``player`` plays in round ``round_index`` (0-based)."""
+        seats = self.rules.seats
+        i = self.players.index(player)
+        return seats[(i + round_index) % len(seats)]
+
+    def player_of(self, seat: int, round_index: int) -> str:
+        seats = self.rules.seats
+        return self.players[(seats.index(seat) - round_index) % len(seats)]
+
+    # --- rounds --------------------------------------------------------------------
+    @property
+    def round_index(self) -> int:
+        return len(self.states) - 1
+
+    @property
+    def state(self) -> KabetopoState:
+        """The round being played (or the last one)."""
+        return self.states[-1]
+
+    def _start_round(self) -> None:
+        number = len(self.states) + 1
+        pos = Position(self.rules, number)
+        rerandomise = number == 1 or (
+            self.rules.rerandomise_every and (number - 1) % self.rules.rerandomise_every == 0
+        )
+        if not rerandomise:  # keep the setup pieces (with their holes) where they are
+            previous = self.states[-1].position
+            for ln in LINES:
+                if previous.lines[ln] & SETUP:
+                    pos.set_line(ln, previous.lines[ln])
+        else:
+            pos.phase = SETUP_PHASE
+        state = KabetopoState(pos)
+        self.states.append(state)
+        if self.auto_setup:
+            self.roll_setup()
+
+    def roll_setup(self) -> None:
+        """Roll the current round's setup d12s with the match's generator (K-SETUP-3)."""
+        state = self.state
+        while state.position.phase == SETUP_PHASE:
+            state.apply(Action(ROLL, self.rng.randint(1, 12)))
+
+    def apply(self, action) -> Action:
+        """Apply an action to the current round; a finished round is scored, and the next begins."""
+        if self.is_over():
+            raise IllegalActionError(action, Verdict(False, ("K-MATCH-1",), "the match is over: every round has been played"))
+        done = self.state.apply(action)
+        self._after_action()
+        return done
+
+    def _after_action(self) -> None:
+        if self.state.is_terminal() and len(self.scores) < len(self.states):
+            self.scores.append(score_round(self.state.position))
+            if len(self.states) < self.rounds:
+                self._start_round()
+
+    def is_over(self) -> bool:
+        return len(self.scores) == self.rounds
+
+    # --- totals and ranking ------------------------------------------------------------
+    def round_total(self, player: str, round_index: int) -> int:
+        return self.scores[round_index].total(self.seat_of(player, round_index))
+
+    def line_points(self, player: str, round_index: int, line: str) -> int:
+        return self.scores[round_index].line(line, self.seat_of(player, round_index))
+
+    def total(self, player: str) -> int:
+        return sum(self.round_total(player, r) for r in range(len(self.scores)))
+
+    def totals(self) -> dict[str, int]:
+        return {p: self.total(p) for p in self.players}
+
+    def tiebreak_key(self, player: str) -> tuple:
+        chain = TIEBREAKERS[self.rules.tiebreakers]
+        return (self.total(player),) + tuple(fn(self, player) for _, fn in chain)
+
+    def standings(self) -> list[Standing]:
+        """The ranking: groups of players with equal keys, each with the step that placed it."""
+        chain = ("total",) + tuple(name for name, _ in TIEBREAKERS[self.rules.tiebreakers])
+        keys = {p: self.tiebreak_key(p) for p in self.players}
+        order = sorted(self.players, key=lambda p: keys[p], reverse=True)
+        groups: list[list[str]] = []
+        for p in order:
+            if groups and keys[groups[-1][0]] == keys[p]:
+                groups[-1].append(p)
+            else:
+                groups.append([p])
+        out = []
+        place = 1
+        for i, group in enumerate(groups):
+            # the step that separates this group from its neighbour: the one above, or
+            # for the leaders the one below
+            other = groups[i - 1] if i else (groups[1] if len(groups) > 1 else None)
+            if len(group) > 1:
+                decided = "drawn"
+            elif other is None:
+                decided = "total"
+            else:
+                a, b = keys[group[0]], keys[other[0]]
+                decided = chain[next(s for s in range(len(chain)) if a[s] != b[s])]
+            out.append(Standing(place, tuple(group), self.total(group[0]), decided))
+            place += len(group)
+        return out
+
+    def winner(self) -> str | None:
+        """The match winner, or None for a drawn match (or one still being played)."""
+        if not self.is_over():
+            return None
+        top = self.standings()[0]
+        return top.players[0] if len(top.players) == 1 else None
+
+    # --- saving ------------------------------------------------------------------------
+    def save(self) -> dict:
+        return {
+            "format": MATCH_FORMAT,
+            "version": MATCH_VERSION,
+            "rules": format_rules(self.rules),
+            "players": list(self.players),
+            "rounds": self.rounds,
+            "seed": self.seed,
+            "history": [[str(a) for a in s.history] for s in self.states],
+        }
+
+    def save_json(self) -> str:
+        return json.dumps(self.save(), indent=1)
+
+    @classmethod
+    def load(cls, data) -> "Match":
+        """Replay a saved match; every field and every action is checked (SaveFormatError)."""
+        if isinstance(data, (str, bytes)):
+            try:
+                data = json.loads(data)
+            except ValueError as exc:
+                raise SaveFormatError("$", f"not JSON: {exc}") from None
+        if not isinstance(data, dict):
+            raise SaveFormatError("$", "expected an object")
+        extra = sorted(set(data) - {"format", "version", "rules", "players", "rounds", "seed", "history"})
+        if extra:
+            raise SaveFormatError("$", f"unknown field(s): {', '.join(extra)}")
+        if data.get("format") != MATCH_FORMAT:
+            raise SaveFormatError("$.format", f"expected {MATCH_FORMAT!r}")
+        if data.get("version") != MATCH_VERSION:
+            raise SaveFormatError("$.version", f"version {data.get('version')!r} is not supported (this release reads {MATCH_VERSION})")
+        try:
+            rules = parse_rules(data.get("rules") if isinstance(data.get("rules"), str) else "")
+        except NotationError as exc:
+            raise SaveFormatError("$.rules", str(exc)) from None
+        players = data.get("players")
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise SaveFormatError("$.players", "expected a list of player names")
+        for key in ("rounds", "seed"):
+            if not isinstance(data.get(key), int) or isinstance(data.get(key), bool):
+                raise SaveFormatError(f"$.{key}", "expected a whole number")
+        history = data.get("history")
+        if not isinstance(history, list) or not history or not all(isinstance(r, list) for r in history):
+            raise SaveFormatError("$.history", "expected a list of rounds, each a list of actions")
+        if len(history) > data["rounds"]:
+            raise SaveFormatError("$.history", f"{len(history)} rounds recorded in a {data['rounds']}-round match")
+        try:
+            match = cls(rules, players, rounds=data["rounds"], seed=data["seed"], auto_setup=False)
+        except ValueError as exc:
+            raise SaveFormatError("$", str(exc)) from None
+        for r, actions in enumerate(history):
+            if r != match.round_index:
+                raise SaveFormatError(f"$.history[{r}]", "the previous round did not end where the save says")
+            for i, text in enumerate(actions):
+                where = f"$.history[{r}][{i}]"
+                if not isinstance(text, str):
+                    raise SaveFormatError(where, "expected action text")
+                try:
+                    action = match.state.engine.parse_action(text)
+                    if action.kind == ROLL and match.state.position.phase == SETUP_PHASE:
+                        expected = match.rng.randint(1, 12)
+                        if action.a != expected:
+                            raise SaveFormatError(where, f"the match's seeded d12 gives {expected} here, not {action.a} (K-SETUP-3)")
+                    match.apply(action)
+                except (NotationError, IllegalActionError) as exc:
+                    raise SaveFormatError(where, str(exc)) from None
+                if r != match.round_index and i != len(actions) - 1:
+                    raise SaveFormatError(where, "the round ended before its recorded actions did")
+        match.auto_setup = True
+        if match.state.position.phase == SETUP_PHASE:
+            match.roll_setup()
+        return match
+
+    def scoresheet(self) -> str:
+        """The scoresheet as plain text (``scoresheet.py``)."""
+        from .scoresheet import scoresheet_text
+
+        return scoresheet_text(self)
+
+    def _repr_html_(self) -> str:
+        from .scoresheet import scoresheet_html
+
+        return scoresheet_html(self)
+
+    def __repr__(self) -> str:
+        return (f"Match({format_rules(self.rules)!r}, {self.players!r}, rounds={self.rounds}, seed={self.seed})"
+                f"  # round {self.round_index + 1}, {len(self.scores)} scored")
+

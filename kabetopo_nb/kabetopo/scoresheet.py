@@ -1,0 +1,163 @@
+"""The scoresheet, laid out as the rulebooks' "How to keep score" appendix describes.
+
+One column per player, one row per scoring event, a round score / running total row, and
+a rule between rounds.  Tadaima numbers are circled with the place as a superscript, a
+Natural Tadaima is underlined, and the 2-player Unseen Path bonus is written "+X" beside
+the Tadaima.  ``scoresheet_text`` gives plain text (circled digits, superscripts, and
+``_x_`` for underlining); ``scoresheet_html`` gives a table for notebooks.
+"""
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+
+from .geometry import square_name
+from .scoring import FIRST_STONE, HALFWAY_HOME, PRESERVATION, SECOND_STONE, TADAIMA, UNSEEN_PATH
+
+CIRCLED = "⓪①②③④⑤⑥⑦⑧⑨"
+SUPERSCRIPT = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+DASH = "–"
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One scoresheet cell: a number (or a dash) and how it is marked."""
+
+    points: int | None = None  # None: a dash
+    circled: bool = False
+    place: int | None = None  # superscript
+    underlined: bool = False
+    extra: str = ""  # "+2" Unseen Path, or a Halfway Home square
+    total: tuple[int, int] | None = None  # (round score, running total)
+
+    def text(self) -> str:
+        if self.total is not None:
+            return f"{self.total[0]} / {self.total[1]}"
+        if self.points is None:
+            return DASH + (f" {self.extra}" if self.extra else "")
+        t = CIRCLED[self.points] if self.circled and 0 <= self.points < 10 else str(self.points)
+        if self.place is not None:
+            t += SUPERSCRIPT[self.place]
+        if self.underlined:
+            t = f"_{t}_"
+        return t + (f" {self.extra}" if self.extra else "")
+
+    def html(self) -> str:
+        if self.total is not None:
+            return f"{self.total[0]} / <b>{self.total[1]}</b>"
+        if self.points is None:
+            return DASH + (f" <small>{html.escape(self.extra)}</small>" if self.extra else "")
+        t = str(self.points)
+        if self.underlined:
+            t = f"<u>{t}</u>"
+        if self.circled:
+            t = f'<span class="kb-circled">{t}</span>'
+        if self.place is not None:
+            t += f"<sup>{self.place}</sup>"
+        return t + (f" {html.escape(self.extra)}" if self.extra else "")
+
+
+def _rows_for(match, r: int) -> list[tuple[str, list[Cell]]]:
+    score = match.scores[r]
+    kind = match.rules.scoring
+    players = match.players
+    seat = {p: match.seat_of(p, r) for p in players}
+
+    def simple(line: str) -> list[Cell]:
+        return [Cell(score.line(line, seat[p]) or None) for p in players]
+
+    tadaima = {t.seat: t for t in score.tadaima}
+
+    def tadaima_cells(with_unseen: bool) -> list[Cell]:
+        cells = []
+        for p in players:
+            t = tadaima.get(seat[p])
+            if t is None or not t.points:
+                cells.append(Cell(None))
+                continue
+            extra = ""
+            if with_unseen:
+                bonus = score.line(UNSEEN_PATH, seat[p])
+                extra = f"+{bonus}" if bonus else ""
+            cells.append(Cell(t.points, circled=True, place=None if with_unseen else t.place,
+                              underlined=t.natural, extra=extra))
+        return cells
+
+    rows: list[tuple[str, list[Cell]]] = []
+    if kind == "2p-v2.0":
+        rows.append((FIRST_STONE, simple(FIRST_STONE)))
+        hh = []
+        for p in players:
+            corner = next((sq for s, sq in match.states[r].position.halfway if s == seat[p]), None)
+            where = square_name(corner) if corner is not None else ""
+            if score.line(HALFWAY_HOME, seat[p]):
+                hh.append(Cell(2, circled=True, extra=where))
+            else:
+                hh.append(Cell(None, extra=where))
+        rows.append((HALFWAY_HOME, hh))
+        rows.append((SECOND_STONE, simple(SECOND_STONE)))
+        rows.append((TADAIMA, tadaima_cells(True)))
+    elif kind == "2p-interim":
+        rows.append((FIRST_STONE, simple(FIRST_STONE)))
+        rows.append((TADAIMA, tadaima_cells(True)))
+    else:
+        rows.append(("Stones", [Cell(score.line(FIRST_STONE, seat[p]) + score.line(SECOND_STONE, seat[p]) or None)
+                                for p in players]))
+        rows.append((TADAIMA, tadaima_cells(False)))
+    rows.append((PRESERVATION, simple(PRESERVATION)))
+    running = {p: sum(match.round_total(p, k) for k in range(r + 1)) for p in players}
+    rows.append(("Round / total", [Cell(total=(match.round_total(p, r), running[p])) for p in players]))
+    return rows
+
+
+def scoresheet_rows(match) -> list[list[tuple[str, list[Cell]]]]:
+    """Rows per scored round: (label, one Cell per player)."""
+    return [_rows_for(match, r) for r in range(len(match.scores))]
+
+
+def scoresheet_text(match) -> str:
+    players = match.players
+    rounds = scoresheet_rows(match)
+    label_w = max([len("Round / total")] + [len(label) for rows in rounds for label, _ in rows])
+    widths = [max([len(p)] + [len(c.text()) for rows in rounds for _, cells in rows for c in [cells[i]]])
+              for i, p in enumerate(players)]
+    head = " " * (label_w + 4) + "  ".join(p.center(w) for p, w in zip(players, widths))
+    rule = "-" * len(head)
+    lines = [f"{match.rules.name}: {len(match.scores)} of {match.rounds} rounds scored", head, rule]
+    for r, rows in enumerate(rounds):
+        lines.append(f"Round {r + 1}")
+        for label, cells in rows:
+            lines.append(f"  {label.ljust(label_w)}  " + "  ".join(c.text().center(w) for c, w in zip(cells, widths)))
+        lines.append(rule)
+    if match.is_over():
+        for st in match.standings():
+            names = ", ".join(st.players)
+            lines.append(f"{st.place}. {names}: {st.total} ({st.decided_by})")
+    return "\n".join(lines)
+
+
+CSS = """
+.kb-scoresheet { border-collapse: collapse; font-variant-numeric: tabular-nums; }
+.kb-scoresheet th, .kb-scoresheet td { padding: 2px 10px; text-align: center; }
+.kb-scoresheet td.kb-label { text-align: left; font-style: italic; }
+.kb-scoresheet tr.kb-total td { border-bottom: 2px solid currentColor; }
+.kb-scoresheet .kb-circled { display: inline-block; min-width: 1.3em; border: 1px solid currentColor; border-radius: 50%; }
+"""
+
+
+def scoresheet_html(match) -> str:
+    players = match.players
+    out = [f"<style>{CSS}</style>", '<table class="kb-scoresheet">',
+           "<caption>" + html.escape(f"{match.rules.name}: {len(match.scores)} of {match.rounds} rounds scored") + "</caption>",
+           "<tr><th></th>" + "".join(f"<th>{html.escape(p)}</th>" for p in players) + "</tr>"]
+    for r, rows in enumerate(scoresheet_rows(match)):
+        out.append(f'<tr><th colspan="{len(players) + 1}">Round {r + 1}</th></tr>')
+        for label, cells in rows:
+            cls = ' class="kb-total"' if cells and cells[0].total is not None else ""
+            out.append(f"<tr{cls}><td class=\"kb-label\">{html.escape(label)}</td>" + "".join(f"<td>{c.html()}</td>" for c in cells) + "</tr>")
+    out.append("</table>")
+    if match.is_over():
+        out.append("<ol>" + "".join(
+            f"<li value=\"{st.place}\">{html.escape(', '.join(st.players))}: {st.total} <small>({html.escape(st.decided_by)})</small></li>"
+            for st in match.standings()) + "</ol>")
+    return "\n".join(out)

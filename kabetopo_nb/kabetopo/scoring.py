@@ -1,0 +1,201 @@
+"""Scoring a finished round, per ruleset (K-SET-1, K-ROUND-3).
+
+Each ruleset's ``scoring`` names a table:
+
+* ``v4.0`` (Rules v4.0, 4 and 3 players): First Stone 2, Second Stone 1; Tadaima 3, 2, 1
+  by place (3 players: nothing for third place, KNB-9), plus 1 for a Natural Tadaima (the
+  corner opposite the start); Preservation 1 to everyone with the most resources.
+* ``v3.0`` (Multiplayer v3.0): the same points, a Natural Tadaima written as one number
+  (4, 3, 2); no Unseen Path.
+* ``2p-v2.0`` (2-Player v2.0): First Stone 1, Halfway Home 2, Second Stone 1, Tadaima 3
+  (4 natural), the Unseen Path bonus, Preservation 1 to the player with more (a tie: nobody).
+* ``2p-interim`` (v4.0's interim 2-player section): First Stone 2, no Second Stone,
+  Tadaima 3 (4 natural), the Unseen Path bonus, Preservation as in 2-player.
+
+Preservation counts walls, monoliths, portals and locks in the pool, the speed token while
+its "+1" side is up, and stones carried.  Unseen Path (K-ROUND-3, KNB-10): the fewest moves
+the opponent still needs before it could declare Tadaima; 2-3 moves give 1 point, 4-5 give
+2, 6 or more give 3, and in ``2p-v2.0`` a Tadaima before the opponent's second stone gives 3.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .paths import distances
+from .position import OVER, Position, preservation_count
+from .rules import OPPOSITE_SEAT, START_SQUARE, seat_name
+
+# Scoring lines, in scoresheet order.
+FIRST_STONE = "First Stone"
+SECOND_STONE = "Second Stone"
+HALFWAY_HOME = "Halfway Home"
+TADAIMA = "Tadaima"
+UNSEEN_PATH = "Unseen Path"
+PRESERVATION = "Preservation"
+LINES = (FIRST_STONE, HALFWAY_HOME, SECOND_STONE, TADAIMA, UNSEEN_PATH, PRESERVATION)
+
+
+@dataclass(frozen=True)
+class TadaimaEntry:
+    seat: int
+    square: int
+    place: int  # 1-based
+    natural: bool
+    points: int  # including the Natural Tadaima bonus
+
+
+@dataclass
+class RoundScore:
+    """The scoring events of one round, by seat (``match.py`` maps seats to players)."""
+
+    scoring: str
+    seats: tuple[int, ...]
+    points: dict[str, dict[int, int]] = field(default_factory=dict)  # line -> seat -> points
+    first_stone: int | None = None
+    second_stone: int | None = None
+    halfway_home: tuple[int, int] | None = None  # (seat, square)
+    tadaima: list[TadaimaEntry] = field(default_factory=list)
+    unseen_path: tuple[int, int, int | None] | None = None  # (seat, points, opponent's moves)
+    resources: dict[int, int] = field(default_factory=dict)
+    preservation: tuple[int, ...] = ()
+
+    def total(self, seat: int) -> int:
+        return sum(line.get(seat, 0) for line in self.points.values())
+
+    def line(self, name: str, seat: int) -> int:
+        return self.points.get(name, {}).get(seat, 0)
+
+    def totals(self) -> dict[int, int]:
+        return {s: self.total(s) for s in self.seats}
+
+
+def unseen_path_points(moves: int | None) -> int:
+    """Points for the opponent's remaining moves (2-3: 1, 4-5: 2, 6+: 3)."""
+    if moves is None or moves >= 6:
+        return 3
+    if moves >= 4:
+        return 2
+    if moves >= 2:
+        return 1
+    return 0
+
+
+def moves_to_tadaima(pos: Position, seat: int) -> int | None:
+    """KNB-10: the fewest moves before ``seat`` could declare Tadaima, through every objective it still needs."""
+    rules = pos.rules
+    geo = rules.geometry
+    homes = [c for c in geo.corners if c != START_SQUARE[seat]]
+    start = pos.runners[seat]
+    if pos.held[seat] >= rules.stones_needed:
+        d = distances(pos, start)
+        found = [d[c] for c in homes if d[c] is not None]
+        return min(found) if found else None
+    # Still needs a stone: reach a Mountain site (any, stones or not, K-ROUND-3 ignores them), then a corner.
+    d = distances(pos, start)
+    best = None
+    for m in geo.mountains:
+        if d[m] is None:
+            continue
+        dm = distances(pos, m)
+        found = [dm[c] for c in homes if dm[c] is not None]
+        if found:
+            total = d[m] + min(found)
+            best = total if best is None else min(best, total)
+    return best
+
+
+def score_round(pos: Position, *, partial: bool = False) -> RoundScore:
+    """Score the round ending in ``pos``; an unfinished round raises unless ``partial`` (K-SIM-1)."""
+    if pos.phase != OVER and not partial:
+        raise ValueError("the round is not over: it cannot be scored (K-SIM-1: never silently score a cut-off round)")
+    rules = pos.rules
+    seats = rules.seats
+    kind = rules.scoring
+    score = RoundScore(kind, seats)
+    pts: dict[str, dict[int, int]] = {name: {} for name in LINES}
+    score.points = pts
+
+    # Stones: the order of stone_order; in 2-player v2.0 the first runner to its second stone.
+    firsts: list[int] = []
+    seconds: list[int] = []
+    count: dict[int, int] = {}
+    for seat in pos.stone_order:
+        count[seat] = count.get(seat, 0) + 1
+        (firsts if count[seat] == 1 else seconds).append(seat)
+    if kind == "2p-v2.0":
+        if firsts:
+            score.first_stone = firsts[0]
+            pts[FIRST_STONE][firsts[0]] = 1
+        if seconds:
+            score.second_stone = seconds[0]
+            pts[SECOND_STONE][seconds[0]] = 1
+        if pos.halfway:
+            score.halfway_home = pos.halfway[0]
+            pts[HALFWAY_HOME][pos.halfway[0][0]] = 2
+    else:
+        if len(firsts) >= 1:
+            score.first_stone = firsts[0]
+            pts[FIRST_STONE][firsts[0]] = 2
+        if len(firsts) >= 2 and kind != "2p-interim":
+            score.second_stone = firsts[1]
+            pts[SECOND_STONE][firsts[1]] = 1
+
+    # Tadaima by place; the natural bonus belongs to the Tadaima cell (scoresheet).
+    if kind in ("2p-v2.0", "2p-interim"):
+        place_points = (3,)
+    elif rules.players == 3:
+        place_points = (3, 2)  # no points for a third place (KNB-9)
+    else:
+        place_points = (3, 2, 1)
+    for i, (seat, sq) in enumerate(pos.homes):
+        natural = sq == START_SQUARE[OPPOSITE_SEAT[seat]]
+        points = place_points[i] + natural if i < len(place_points) else 0
+        score.tadaima.append(TadaimaEntry(seat, sq, i + 1, natural, points))
+        if points:
+            pts[TADAIMA][seat] = points
+
+    # Unseen Path (2-player games only).
+    if kind in ("2p-v2.0", "2p-interim") and pos.homes:
+        winner = pos.homes[0][0]
+        opponent = next(s for s in seats if s != winner)
+        if kind == "2p-v2.0" and pos.held[opponent] < 2:
+            moves, bonus = None, 3
+        else:
+            moves = moves_to_tadaima(pos, opponent)
+            bonus = unseen_path_points(moves)
+        score.unseen_path = (winner, bonus, moves)
+        if bonus:
+            pts[UNSEEN_PATH][winner] = bonus
+
+    # Preservation.
+    score.resources = {s: preservation_count(pos, s) for s in seats}
+    best = max(score.resources.values())
+    leaders = tuple(s for s in seats if score.resources[s] == best)
+    two_player = kind in ("2p-v2.0", "2p-interim")
+    if not (two_player and len(leaders) > 1):
+        score.preservation = leaders
+        for s in leaders:
+            pts[PRESERVATION][s] = 1
+    return score
+
+
+def describe(score: RoundScore) -> list[str]:
+    """One sentence per scoring event, for notebooks and text scoresheets."""
+    out = []
+    if score.first_stone is not None:
+        out.append(f"{FIRST_STONE}: {seat_name(score.first_stone)} +{score.line(FIRST_STONE, score.first_stone)}")
+    if score.halfway_home is not None:
+        out.append(f"{HALFWAY_HOME}: {seat_name(score.halfway_home[0])} +2")
+    if score.second_stone is not None:
+        out.append(f"{SECOND_STONE}: {seat_name(score.second_stone)} +1")
+    for t in score.tadaima:
+        nat = " (natural)" if t.natural else ""
+        out.append(f"{TADAIMA} #{t.place}: {seat_name(t.seat)} +{t.points}{nat}")
+    if score.unseen_path and score.unseen_path[1]:
+        seat, bonus, moves = score.unseen_path
+        why = "before the opponent's second stone" if moves is None else f"opponent {moves} moves away"
+        out.append(f"{UNSEEN_PATH}: {seat_name(seat)} +{bonus} ({why})")
+    if score.preservation:
+        names = ", ".join(seat_name(s) for s in score.preservation)
+        out.append(f"{PRESERVATION}: {names} +1")
+    return out
