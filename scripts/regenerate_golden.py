@@ -142,26 +142,26 @@ def _in_main(s) -> bool:
 FOUND = [
     ("midgame-4p", "kabetopo-4p", {}, 1,
      lambda s: _in_main(s) and len(s.position.pieces()) >= 14 and sum(s.position.pools[s.position.player][:4]) >= 2, 3),
-    ("locks-4p", "kabetopo-4p", {}, 2, lambda s: bin(s.position.locks).count("1") >= 2 and _in_main(s), 2),
-    ("door-4p", "kabetopo-4p", {}, 3, _has(DOOR), 2),
-    ("extras-4p", "kabetopo-4p", {}, 1, _phase("extras"), 3),
+    ("locks-4p", "kabetopo-4p", {}, 2, lambda s: bin(s.position.locks).count("1") >= 2 and _in_main(s), 3),
+    ("door-4p", "kabetopo-4p", {}, 3, _has(DOOR), 4),
+    ("extras-4p", "kabetopo-4p", {}, 1, _phase("extras"), 4),
     ("extras-lock-behind-4p", "kabetopo-4p", {}, 5, lambda s: s.position.phase == "extras" and _has(LOCK)(s), 3),
-    ("exit-4p", "kabetopo-4p", {}, 1, _phase("exit"), 3),
-    ("bump-4p", "kabetopo-4p", {}, 6, _phase("bump"), 3),
-    ("bump-exit-4p", "kabetopo-4p", {}, 6, lambda s: s.position.phase == "exit" and s.position.pending[3] == 1, 3),
+    ("exit-4p", "kabetopo-4p", {}, 1, _phase("exit"), 4),
+    ("bump-4p", "kabetopo-4p", {}, 6, _phase("bump"), 4),
+    ("bump-exit-4p", "kabetopo-4p", {}, 6, lambda s: s.position.phase == "exit" and s.position.pending[3] == 1, 4),
     ("empty-pools-4p", "kabetopo-4p", {}, 1,
-     lambda s: _in_main(s) and not any(sum(s.position.pools[x][:4]) for x in s.rules.seats), 3),
+     lambda s: _in_main(s) and not any(sum(s.position.pools[x][:4]) for x in s.rules.seats), 4),
     ("leap-into-portal-koth", "kabetopo-4p", {"leap_into_portal": True, "king_of_the_mountain": True}, 4,
-     lambda s: len(s.history) >= 150 and _in_main(s), 2),
+     lambda s: len(s.history) >= 150 and _in_main(s), 4),
 ]
 
 
 def perft_positions() -> list[tuple[str, str, int]]:
     """(id, position text, deepest depth) of every pinned perft position."""
     out = [
-        ("start-4p-seed1", format_position(KabetopoState.new_round("kabetopo-4p", seed=1).position), 2),
-        ("start-3p-seed2", format_position(KabetopoState.new_round("kabetopo-3p", seed=2).position), 2),
-        ("before-setup-4p", format_position(KabetopoState.before_setup("kabetopo-4p").position), 3),
+        ("start-4p-seed1", format_position(KabetopoState.new_round("kabetopo-4p", seed=1).position), 3),
+        ("start-3p-seed2", format_position(KabetopoState.new_round("kabetopo-3p", seed=2).position), 3),
+        ("before-setup-4p", format_position(KabetopoState.before_setup("kabetopo-4p").position), 4),
     ]
     for ident, ruleset, options, seed, want, depth in FOUND:
         found_seed, text = _find(ruleset, seed, want, options=options)

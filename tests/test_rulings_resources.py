@@ -193,6 +193,7 @@ def test_K_INV_5_unlocking_is_not_checked():
               "pools=E:w1m1p1l1s1,S:w1m1p1l0s1;stones=3;order=E;turn=E")
     assert s.legal_actions.names() == ["unlock e4s"]
     assert_illegal(s, "lock e3n", "K-INV-1")
+    assert_illegal(s, "pass", "K-TURN-5")  # the unlock is a legal action, so no pass
     s.apply("unlock e4s")
     assert s.position.locks == 0
 

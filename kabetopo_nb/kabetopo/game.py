@@ -133,6 +133,21 @@ class KabetopoState(GameState):
             targets = [c for c in geo.corners if c != START_SQUARE[s]]
         return moves_to(pos, pos.runners[s], targets)
 
+    # --- drawing ---------------------------------------------------------------------
+    def svg(self, **options) -> str:
+        """The position as SVG; keyword options as ``kabetopo_nb.render.board_svg``."""
+        from ..render import board_svg
+
+        return board_svg(self.position, **options)
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
+
+    def save_svg(self, path, **options) -> None:
+        """Write the drawing to a file."""
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(self.svg(**options))
+
     # --- saving ----------------------------------------------------------------------
     def save(self) -> dict:
         return savefile.dump(self, GAME_NAME)

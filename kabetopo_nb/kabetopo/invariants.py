@@ -16,8 +16,8 @@ unlocked side, every square touching an unlocked portal side can reach every oth
 """
 from __future__ import annotations
 
-from .geometry import LINE_OF, NEIGHBOURS, SIDES_OF_LINE, SIZE, sides_of_line, square_name
-from .position import EMPTY, KIND, MONOLITH, PORTAL, WALL, Position
+from .geometry import LINE_OF, NEIGHBOURS, SIDES_OF_LINE, SIZE, square_name
+from .position import KIND, MONOLITH, PORTAL, WALL, Position
 from .rules import seat_name
 
 COLUMN_A = sum(1 << (r * SIZE) for r in range(SIZE))
@@ -311,47 +311,3 @@ class DropChecker:
             return hub == self.hub or _all_reach(pos, [sq for _, sq in runner_squares(pos)], hub)
         finally:
             pos.locks &= ~(1 << side)
-
-
-def reference_violations(pos: Position) -> bool:
-    """True when K-INV-1 (a) fails, by a plain breadth-first search: the obviously correct version.
-
-    Kept for the tests, which check that the bitboard version agrees on random positions.
-    """
-    from collections import deque
-
-    geo = pos.rules.geometry
-    portal_exits: dict[int, list[int]] = {}
-    for line in pos.portals():
-        for sd in sides_of_line(line):
-            if not pos.locks >> sd & 1:
-                portal_exits.setdefault(line, []).append(sd // 4)
-
-    def moves(sq: int):
-        for d in range(4):
-            nb = NEIGHBOURS[sq][d]
-            if nb is None:
-                continue
-            ln = LINE_OF[sq][d]
-            if pos.lines[ln] == EMPTY or sq in geo.mountains:
-                yield nb
-            if pos.lines[ln] & KIND == PORTAL and not pos.locks >> (sq * 4 + d) & 1:
-                for other, exits in portal_exits.items():
-                    if other != ln:
-                        yield from exits
-
-    for seat in pos.rules.seats:
-        start = pos.runners[seat]
-        if start is None:
-            continue
-        seen = {start}
-        todo = deque([start])
-        while todo:
-            sq = todo.popleft()
-            for nb in moves(sq):
-                if nb not in seen:
-                    seen.add(nb)
-                    todo.append(nb)
-        if not all(t in seen for t in geo.corners + geo.mountains):
-            return True
-    return False

@@ -143,6 +143,11 @@ class Position:
 
         return format_position(self)
 
+    def _repr_svg_(self) -> str:
+        from ..render import board_svg  # the renderer depends on the engine, never the reverse
+
+        return board_svg(self)
+
     @staticmethod
     def from_text(text: str) -> "Position":
         from .notation import parse_position

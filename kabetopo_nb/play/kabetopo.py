@@ -1,0 +1,588 @@
+"""What clicks on a Kabetopo board mean: the controller behind ``KabetopoBoard``.
+
+Play mode: the player's runner is the one that moves.  Clicking it lights up its legal
+moves; clicking a square moves there (choosing among door hinges on the board when there
+are two); a portal's entry shows as an option on the board (``T``); clicking a line offers
+the legal drops there as choices.  Exit choices, bump destinations and lock it behind you
+appear as numbered options on the board.  Anything illegal is refused with the engine's
+verdict: ruling IDs and a sentence.  Edit mode places and removes pieces, sets the player
+to move and the pools, and says whether the position is valid and why not.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.verdict import IllegalActionError, InvalidPositionError, NotationError
+from ..kabetopo.actions import (
+    BUMP,
+    BUMP_THROUGH,
+    DOOR,
+    END,
+    EXIT,
+    LEAP,
+    LEAP_PORTAL,
+    LOCK,
+    MONOLITH,
+    PASS,
+    PORTAL,
+    STEP,
+    STOP,
+    TELEPORT,
+    UNLOCK,
+    WALL,
+    Action,
+)
+from ..kabetopo.game import KabetopoState
+from ..kabetopo.geometry import (
+    NEIGHBOURS,
+    line_name,
+    parse_line,
+    parse_square,
+    side_line,
+    side_name,
+    sides_of_line,
+    square_name,
+)
+from ..kabetopo.notation import format_position, parse_position
+from ..kabetopo.position import EMPTY, KIND, SETUP, Position
+from ..kabetopo import position as P
+from ..kabetopo.rules import POOL_LETTERS, POOL_NAMES, SEAT_LETTERS, SEAT_NAMES, Rules
+from ..render.kabetopo_svg import Option, board_svg
+
+EDIT_TOOLS = (
+    ("wall", "Wall"), ("monolith", "Monolith"), ("portal", "Portal"),
+    ("setup-monolith", "Setup monolith"), ("setup-portal", "Setup portal"),
+    ("lock", "Lock (cycles sides)"), ("erase", "Erase"),
+    ("runner-E", "East runner"), ("runner-S", "South runner"), ("runner-W", "West runner"), ("runner-N", "North runner"),
+)
+
+
+def _verdict_dict(verdict) -> dict:
+    return {"rulings": list(verdict.rulings), "reason": verdict.reason}
+
+
+def destination(action: Action) -> int | None:
+    """The square a move or choice leads the mover to, where that is known in advance."""
+    if action.kind in (STEP, LEAP, BUMP):
+        return action.a
+    if action.kind == DOOR:
+        return action.b >> 2
+    if action.kind == EXIT:
+        return action.a >> 2
+    return None
+
+
+class KabetopoController:
+    """Turns board intents into engine actions, and engine state into a drawing and a panel."""
+
+    def __init__(self, state: KabetopoState, *, coordinates: bool = True):
+        self.state = state
+        self.coordinates = coordinates
+        self.selected = False
+        self.use_speed = False
+        self.lock_behind = False
+        self.choices: list[Action] = []  # shown as buttons (drops on a clicked line)
+        self.board_choices: list[Action] = []  # shown as numbered options on the board
+        self.message = ""
+        self.refusal: dict | None = None
+        self.announcement = ""
+        self.editing: Position | None = None
+        self.tool = "wall"
+        self.edit_problems: list[str] = []
+
+    # --- helpers -----------------------------------------------------------------------
+    def _reset_ui(self) -> None:
+        self.selected = False
+        self.choices = []
+        self.board_choices = []
+        self.lock_behind = False
+
+    def _ok(self, message: str = "") -> dict:
+        self.message, self.refusal = message, None
+        return {"ok": True, "message": message}
+
+    def _refuse(self, verdict) -> dict:
+        self.refusal = _verdict_dict(verdict)
+        self.message = ""
+        self.announcement = f"Refused: {verdict.reason}"
+        return {"ok": False, "refusal": self.refusal}
+
+    def _error(self, text: str) -> dict:
+        self.refusal = {"rulings": [], "reason": text}
+        self.message = ""
+        return {"ok": False, "error": text}
+
+    def apply(self, action: Action | str) -> dict:
+        state = self.state
+        try:
+            done = state.apply(action)
+        except NotationError as exc:
+            return self._error(str(exc))
+        except IllegalActionError as exc:
+            return self._refuse(exc.verdict)
+        self._reset_ui()
+        verdict_text = state.engine.explain(state._past[-1][1], done).reason
+        self.announcement = verdict_text
+        self.use_speed = self.use_speed and self._speed_moves_available()
+        return self._ok(verdict_text)
+
+    def _legal(self) -> list[Action]:
+        return list(self.state.legal_actions)
+
+    def _phase(self) -> str:
+        return self.state.position.phase
+
+    def _mover_square(self) -> int:
+        pos = self.state.position
+        return pos.runners[pos.player]
+
+    def _speed_moves_available(self) -> bool:
+        return any(a.speed for a in self._legal())
+
+    def _move_actions(self) -> list[Action]:
+        """The moves a square click may mean now: bonus/main moves, or speed moves when chosen."""
+        legal = [a for a in self._legal() if a.is_move]
+        plain = [a for a in legal if not a.speed]
+        speed = [a for a in legal if a.speed]
+        if self.use_speed or not plain:
+            return speed
+        return plain
+
+    # --- intents -------------------------------------------------------------------------
+    def click(self, target: str) -> dict:
+        kind, _, name = target.partition(":")
+        if self.editing is not None:
+            return self._edit_click(kind, name)
+        try:
+            if kind == "act":
+                return self.apply(Action.parse(name))
+            if kind == "sq":
+                return self._click_square(parse_square(name))
+            if kind == "ln":
+                return self._click_line(parse_line(name))
+        except (ValueError, NotationError) as exc:
+            return self._error(f"unknown target {target!r}: {exc}")
+        return self._error(f"unknown target {target!r}")
+
+    def _click_square(self, sq: int) -> dict:
+        phase = self._phase()
+        pos = self.state.position
+        if phase in ("main", "extras") and not pos.is_finished(pos.player):
+            if sq == self._mover_square():
+                self.selected = not self.selected
+                self.board_choices = []
+                self.message = "Legal moves are lit up." if self.selected else ""
+                return {"ok": True, "message": self.message}
+            candidates = [a for a in self._move_actions() if destination(a) == sq]
+            if len(candidates) == 1:
+                return self.apply(candidates[0])
+            if candidates:
+                self.board_choices = candidates
+                return self._ok("Choose how the door swings: click one of the numbered options.")
+            return self._refuse(self.state.explain(self._guess_move(sq)))
+        if phase == "exit":
+            candidates = [a for a in self._legal() if a.kind == EXIT and a.a >> 2 == sq]
+            if len(candidates) == 1:
+                return self.apply(candidates[0])
+            if candidates:
+                self.board_choices = candidates
+                return self._ok("Two portals open onto that square: click one of the numbered options.")
+            side = next((sd for ln in pos.portals() for sd in sides_of_line(ln) if sd >> 2 == sq), None)
+            if side is None:
+                return self._refuse(_Verdict(("K-PORT-2",), f"no portal opens onto {square_name(sq)}"))
+            return self._refuse(self.state.explain(Action(EXIT, side)))
+        if phase == "bump":
+            return self.apply(Action(BUMP, sq)) if Action(BUMP, sq) in self.state.legal_actions else self._refuse(self.state.explain(Action(BUMP, sq)))
+        if phase == "setup":
+            return self._error("the board is being set up: roll the d12 with the Roll button")
+        return self._refuse(_Verdict(("K-ROUND-2",), "the round is over"))
+
+    def _guess_move(self, sq: int) -> Action:
+        """The move a player most likely meant by clicking ``sq``, for explaining a refusal."""
+        origin = self._mover_square()
+        speed = self.use_speed or (self._phase() == "extras" and self.state.position.bonus == P.NO_BONUS)
+        if sq in NEIGHBOURS[origin]:
+            return Action(STEP, sq, -1, speed)
+        for d in range(4):
+            cur = NEIGHBOURS[origin][d]
+            while cur is not None:
+                if cur == sq:
+                    return Action(LEAP, sq, -1, speed)
+                cur = NEIGHBOURS[cur][d]
+        return Action(STEP, sq, -1, speed)
+
+    def _click_line(self, line: int) -> dict:
+        phase = self._phase()
+        pos = self.state.position
+        s1, s2 = sides_of_line(line)
+        if phase == "main":
+            wanted = [Action(k, line) for k in (WALL, MONOLITH, PORTAL)]
+            wanted += [Action(LOCK, s) for s in (s1, s2)] + [Action(UNLOCK, s) for s in (s1, s2)]
+            legal = self.state.legal_actions
+            options = [a for a in wanted if a in legal]
+            if not options:
+                return self._refuse(self.state.explain(self._guess_drop(line)))
+            self.choices = options
+            return self._ok(f"Choose what to do on {line_name(line)}.")
+        if phase == "extras":
+            options = [a for a in (Action(LOCK, s1), Action(LOCK, s2)) if a in self.state.legal_actions]
+            if options:
+                self.choices = options
+                return self._ok("Lock it behind you: choose a side.")
+            return self._refuse(self.state.explain(Action(LOCK, s1)))
+        return self._refuse(_Verdict(("K-TURN-7",), "finish the current choice first (see the options on the board)"))
+
+    def _guess_drop(self, line: int) -> Action:
+        pos = self.state.position
+        pool = pos.pools[pos.player]
+        if pos.lines[line] & KIND == P.PORTAL or pos.is_door(line):
+            s1, _ = sides_of_line(line)
+            return Action(LOCK, s1)
+        for kind, slot in ((WALL, 0), (MONOLITH, 1), (PORTAL, 2)):
+            if pool[slot]:
+                return Action(kind, line)
+        return Action(WALL, line)
+
+    def button(self, button: str, value: Any = None) -> dict:
+        if button.startswith(("tool:", "turn:", "pool:")) or button in ("edit-done", "edit-cancel", "clear-board"):
+            return self._edit_button(button, value)
+        state = self.state
+        if button == "undo":
+            if not state.can_undo():
+                return self._error("nothing to undo")
+            action = state.undo()
+            self._reset_ui()
+            return self._ok(f"Took back {action}.")
+        if button == "redo":
+            if not state.can_redo():
+                return self._error("nothing to redo")
+            action = state.redo()
+            self._reset_ui()
+            return self._ok(f"Redid {action}.")
+        if button == "goto":
+            if not isinstance(value, int) or isinstance(value, bool):
+                return self._error("goto needs a ply number")
+            total = len(state.history) + len(state.redo_actions)
+            if not 0 <= value <= total:
+                return self._error(f"ply {value} is outside the history (0..{total})")
+            state.goto(value)
+            self._reset_ui()
+            return self._ok(f"At ply {value} of {total}.")
+        if button in ("end", "pass", "stop"):
+            return self.apply(Action({"end": END, "pass": PASS, "stop": STOP}[button]))
+        if button == "roll":
+            return self.apply(Action.parse(f"roll {value}") if isinstance(value, int) else self._next_roll())
+        if button == "speed":
+            if not self._speed_moves_available():
+                return self._refuse(self.state.explain(Action(STEP, self._mover_square(), -1, True)))
+            self.use_speed = not self.use_speed
+            self.board_choices = []
+            return self._ok("Speed token: your next move cashes it in." if self.use_speed else "Speed token put back.")
+        if button == "cancel":
+            self._reset_ui()
+            self.use_speed = False
+            return self._ok("")
+        if button == "edit":
+            self.editing = self.state.position.copy()
+            self._reset_ui()
+            self._check_edit()
+            return self._ok("Edit mode: pick a tool, then click squares and lines.")
+        return self._error(f"unknown button {button!r}")
+
+    def _next_roll(self) -> Action:
+        import random
+
+        return Action.parse(f"roll {random.Random(len(self.state.history)).randint(1, 12)}")
+
+    # --- edit mode -----------------------------------------------------------------------
+    def _check_edit(self) -> None:
+        from ..kabetopo.notation import count_problems, structural_problems
+        from ..kabetopo.invariants import violations
+
+        pos = self.editing
+        self.edit_problems = structural_problems(pos) + count_problems(pos) + [
+            f"{rid}: {why}" for rid, why in violations(pos)
+        ]
+
+    def _edit_click(self, kind: str, name: str) -> dict:
+        pos = self.editing
+        tool = self.tool
+        try:
+            if kind == "sq":
+                sq = parse_square(name)
+                if tool.startswith("runner-"):
+                    seat = SEAT_LETTERS.index(tool[-1])
+                    if seat not in pos.rules.seats:
+                        return self._error(f"{SEAT_NAMES[seat]} does not play in {pos.rules.name}")
+                    pos.runners[seat] = sq
+                else:
+                    return self._error("choose a runner tool to place runners; pieces go on lines")
+            elif kind == "ln":
+                line = parse_line(name)
+                if tool == "erase":
+                    self._return_piece(line)
+                    for sd in sides_of_line(line):
+                        if pos.locks >> sd & 1:
+                            pos.locks &= ~(1 << sd)
+                            pos.pools[pos.player][3] += 1
+                elif tool == "lock":
+                    s1, s2 = sides_of_line(line)
+                    state = (pos.locks >> s1 & 1) | (pos.locks >> s2 & 1) << 1
+                    nxt = (state + 1) % 4
+                    pos.locks = (pos.locks & ~(1 << s1) & ~(1 << s2)) | ((nxt & 1) << s1) | ((nxt >> 1 & 1) << s2)
+                    change = bin(nxt).count("1") - bin(state).count("1")
+                    self._take_from_pools(3, change)
+                elif tool in ("wall", "monolith", "portal", "setup-monolith", "setup-portal"):
+                    piece = {"wall": P.WALL, "monolith": P.MONOLITH, "portal": P.PORTAL,
+                             "setup-monolith": P.MONOLITH | SETUP, "setup-portal": P.PORTAL | SETUP}[tool]
+                    removing = pos.lines[line] == piece
+                    self._return_piece(line)
+                    if not removing:
+                        pos.set_line(line, piece)
+                        if not piece & SETUP:
+                            self._take_from_pools({P.WALL: 0, P.MONOLITH: 1, P.PORTAL: 2}[piece], 1)
+                else:
+                    return self._error("choose a piece tool to put pieces on lines")
+            else:
+                return self._error(f"nothing to edit at {kind}:{name}")
+        except ValueError as exc:
+            return self._error(str(exc))
+        self._check_edit()
+        return self._ok("Edited." if not self.edit_problems else "Edited; the position is not valid yet.")
+
+    def _take_from_pools(self, slot: int, count: int) -> None:
+        """Edit mode keeps K-INV-4: a dropped piece placed by hand comes out of a pool
+        (the player to move's first, then the others in turn order); one taken off goes back."""
+        pos = self.editing
+        seats = pos.rules.seats
+        order = seats[seats.index(pos.player):] + seats[:seats.index(pos.player)]
+        for _ in range(abs(count)):
+            if count < 0:
+                pos.pools[pos.player][slot] += 1
+                continue
+            for seat in order:
+                if pos.pools[seat][slot]:
+                    pos.pools[seat][slot] -= 1
+                    break
+
+    def _return_piece(self, line: int) -> None:
+        pos = self.editing
+        piece = pos.lines[line]
+        if piece and not piece & SETUP:
+            self._take_from_pools({P.WALL: 0, P.MONOLITH: 1, P.PORTAL: 2}[piece & KIND], -1)
+        pos.set_line(line, EMPTY)
+
+    def _edit_button(self, button: str, value: Any) -> dict:
+        if self.editing is None:
+            return self._error("not in edit mode")
+        pos = self.editing
+        if button.startswith("tool:"):
+            tool = button[5:]
+            if tool not in dict(EDIT_TOOLS):
+                return self._error(f"unknown tool {tool!r}")
+            self.tool = tool
+            return self._ok(f"Tool: {dict(EDIT_TOOLS)[tool]}.")
+        if button.startswith("turn:"):
+            letter = button[5:]
+            if letter not in SEAT_LETTERS or SEAT_LETTERS.index(letter) not in pos.rules.seats:
+                return self._error(f"no seat {letter!r} in {pos.rules.name}")
+            pos.player = SEAT_LETTERS.index(letter)
+            self._check_edit()
+            return self._ok(f"{SEAT_NAMES[pos.player]} to play.")
+        if button.startswith("pool:"):
+            parts = button.split(":")
+            if len(parts) != 4 or parts[1] not in SEAT_LETTERS or parts[2] not in POOL_LETTERS or parts[3] not in "+-":
+                return self._error(f"bad pool button {button!r}")
+            seat = SEAT_LETTERS.index(parts[1])
+            if seat not in pos.rules.seats:
+                return self._error(f"no seat {parts[1]} in {pos.rules.name}")
+            slot = POOL_LETTERS.index(parts[2])
+            new = pos.pools[seat][slot] + (1 if parts[3] == "+" else -1)
+            if new < 0 or (slot == 4 and new > 1) or new > 12:
+                return self._error(f"{POOL_NAMES[slot]} cannot go to {new}")
+            pos.pools[seat][slot] = new
+            self._check_edit()
+            return self._ok(f"{SEAT_NAMES[seat]}: {POOL_NAMES[slot]} {new}.")
+        if button == "clear-board":
+            for ln in range(len(pos.lines)):
+                if pos.lines[ln]:
+                    pos.set_line(ln, EMPTY)
+            pos.locks = 0
+            self._check_edit()
+            return self._ok("Board cleared.")
+        if button == "edit-cancel":
+            self.editing = None
+            return self._ok("Edit cancelled.")
+        # edit-done: start playing from the edited position, if it can be played
+        pos.phase = "main" if pos.phase not in ("main",) else pos.phase
+        pos._reset_turn()
+        try:
+            new_state = KabetopoState(parse_position(format_position(pos)))
+        except (NotationError, InvalidPositionError) as exc:
+            return self._error(f"this position cannot be played: {exc}")
+        self.state = new_state
+        self.editing = None
+        problems = new_state.problems()
+        return self._ok("Playing from the edited position." + (" Note: " + "; ".join(problems) if problems else ""))
+
+    # --- what to draw --------------------------------------------------------------------
+    def position_text(self) -> str:
+        return format_position(self.editing if self.editing is not None else self.state.position)
+
+    def history_texts(self) -> list[str]:
+        return [str(a) for a in self.state.history]
+
+    def _last_path(self) -> list[int] | None:
+        state = self.state
+        if not state.history:
+            return None
+        before = state._past[-1][1]
+        after = state.position
+        for seat in before.rules.seats:
+            if before.runners[seat] != after.runners[seat]:
+                return [before.runners[seat], after.runners[seat]]
+        return None
+
+    def view(self) -> dict:
+        if self.editing is not None:
+            return self._edit_view()
+        state = self.state
+        pos = state.position
+        legal = self._legal()
+        highlights: dict = {}
+        options: list[Option] = []
+        phase = pos.phase
+        if phase in ("main", "extras") and not pos.is_finished(pos.player):
+            moves = self._move_actions()
+            if self.board_choices:
+                for i, a in enumerate(self.board_choices, 1):
+                    options.append(Option(str(a), f"ln:{line_name(side_line(a.b))}" if a.kind == DOOR else f"sq:{square_name(destination(a))}", str(i)))
+            elif self.selected or self.use_speed or phase == "extras":
+                for a in moves:
+                    dest = destination(a)
+                    if dest is not None:
+                        highlights[square_name(dest)] = "move"
+                    elif a.kind in (TELEPORT, LEAP_PORTAL):
+                        options.append(Option(str(a), f"sd:{side_name(a.a)}", "T"))
+        elif phase == "exit":
+            for i, a in enumerate(a for a in legal if a.kind == EXIT):
+                options.append(Option(str(a), f"sd:{side_name(a.a)}", str(i + 1)))
+                highlights[square_name(a.a >> 2)] = "move"
+        elif phase == "bump":
+            for a in legal:
+                if a.kind == BUMP:
+                    options.append(Option(str(a), f"sq:{square_name(a.a)}", "B"))
+                    highlights[square_name(a.a)] = "select"
+                elif a.kind == BUMP_THROUGH:
+                    options.append(Option(str(a), f"sd:{side_name(a.a)}", "P"))
+        if phase == "extras" and self.lock_behind:
+            for a in legal:
+                if a.kind == LOCK:
+                    options.append(Option(str(a), f"sd:{side_name(a.a)}", "L"))
+        lines = {line_name(a.a if a.kind in (WALL, MONOLITH, PORTAL) else side_line(a.a)): "drop" for a in self.choices}
+        selected = square_name(self._mover_square()) if self.selected else None
+        svg = board_svg(pos, coordinates=self.coordinates, highlights=highlights or None, lines=lines or None,
+                        path=self._last_path(), options=options or None, selected=selected, interactive=True)
+        return {"svg": svg, "panel": self._panel(legal)}
+
+    def _panel(self, legal: list[Action]) -> dict:
+        state = self.state
+        pos = state.position
+        kinds = {a.kind for a in legal}
+        play = [
+            {"id": "undo", "label": "Undo", "enabled": state.can_undo()},
+            {"id": "redo", "label": "Redo", "enabled": state.can_redo()},
+        ]
+        if END in kinds:
+            play.append({"id": "end", "label": "End turn", "enabled": True})
+        if PASS in kinds:
+            play.append({"id": "pass", "label": "Pass", "enabled": True})
+        if STOP in kinds:
+            play.append({"id": "stop", "label": "Stop (Mischief)", "enabled": True})
+        if any(a.speed for a in legal):
+            play.append({"id": "speed", "label": "Speed token", "enabled": True, "pressed": self.use_speed})
+        if pos.phase == "setup":
+            play.append({"id": "roll", "label": "Roll d12", "enabled": True})
+        play.append({"id": "edit", "label": "Edit position", "enabled": True})
+        history = state.history
+        future = state.redo_actions
+        moves = [{"ply": i + 1, "text": str(a), "current": i + 1 == len(history)} for i, a in enumerate(history)]
+        moves += [{"ply": len(history) + i + 1, "text": str(a), "current": False, "undone": True} for i, a in enumerate(future)]
+        from ..render.kabetopo_svg import status_line
+
+        return {
+            "status": status_line(pos),
+            "message": self.message,
+            "refusal": self.refusal,
+            "announcement": self.announcement,
+            "choices": [{"target": f"act:{a}", "label": _choice_label(a)} for a in self.choices],
+            "groups": [{"name": "play", "buttons": play}],
+            "moves": moves,
+            "ply": len(history),
+            "total": len(history) + len(future),
+            "editing": False,
+            "problems": [],
+        }
+
+    def _edit_view(self) -> dict:
+        pos = self.editing
+        svg = board_svg(pos, coordinates=True, interactive=True, status="Edit mode: " + dict(EDIT_TOOLS)[self.tool])
+        tools = [{"id": f"tool:{tid}", "label": label, "enabled": True, "pressed": tid == self.tool} for tid, label in EDIT_TOOLS]
+        turn = [{"id": f"turn:{SEAT_LETTERS[s]}", "label": f"{SEAT_NAMES[s]} to play", "enabled": True,
+                 "pressed": pos.player == s} for s in pos.rules.seats]
+        pools = []
+        for s in pos.rules.seats:
+            for slot, letter in enumerate(POOL_LETTERS):
+                for sign in "+-":
+                    pools.append({"id": f"pool:{SEAT_LETTERS[s]}:{letter}:{sign}",
+                                  "label": f"{SEAT_LETTERS[s]} {POOL_NAMES[slot].split()[0]} {sign}", "enabled": True})
+        done = [{"id": "edit-done", "label": "Play from here", "enabled": True},
+                {"id": "edit-cancel", "label": "Cancel edit", "enabled": True},
+                {"id": "clear-board", "label": "Clear board", "enabled": True}]
+        return {"svg": svg, "panel": {
+            "status": "Edit mode",
+            "message": self.message,
+            "refusal": self.refusal,
+            "announcement": self.announcement,
+            "choices": [],
+            "groups": [{"name": "tools", "buttons": tools}, {"name": "turn", "buttons": turn},
+                       {"name": "pools", "buttons": pools}, {"name": "edit", "buttons": done}],
+            "moves": [], "ply": 0, "total": 0,
+            "editing": True,
+            "valid": not self.edit_problems,
+            "problems": self.edit_problems,
+        }}
+
+
+def _choice_label(a: Action) -> str:
+    if a.kind in (WALL, MONOLITH, PORTAL):
+        return f"Drop a {a.kind} on {line_name(a.a)}"
+    if a.kind == LOCK:
+        return f"Lock the side facing {square_name(a.a >> 2)} ({side_name(a.a)})"
+    if a.kind == UNLOCK:
+        return f"Unlock {side_name(a.a)} (spends a lock)"
+    return str(a)
+
+
+class _Verdict:
+    """A refusal the controller words itself (no engine action applies)."""
+
+    def __init__(self, rulings: tuple[str, ...], reason: str):
+        self.rulings, self.reason = rulings, reason
+
+
+def kabetopo_board(source: KabetopoState | Position | str | None = None, *, rules: Rules | str | None = None,
+                   seed: int | None = None, coordinates: bool = True, theme: str = "auto"):
+    """An interactive board: from a state, a position, position text, or a new round (``seed``)."""
+    from ..widget import BoardWidget
+
+    if isinstance(source, KabetopoState):
+        state = source
+    elif isinstance(source, (Position, str)):
+        state = KabetopoState(source)
+    elif source is None:
+        state = KabetopoState.new_round(rules, seed=seed or 0)
+    else:
+        raise TypeError(f"a board is made from a KabetopoState, a Position or position text, not {type(source).__name__}")
+    return BoardWidget(KabetopoController(state, coordinates=coordinates), theme=theme)
+

@@ -1,0 +1,37 @@
+"""Perft (python-chess examples/perft): legal action sequence counts from pinned positions.
+
+``tests/data/perft/kabetopo.perft`` holds positions (a seeded start, a start before the
+setup rolls, mid-game positions with pieces, locks and a door, the extras phase with lock
+it behind you, a pending exit, a pending bump and a bump through a portal, empty pools,
+rule options) and the number of legal action sequences of each length from each.  A chance
+decision counts each d12 roll.  Any change in move generation changes a count.
+"""
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+from kabetopo_nb.kabetopo.notation import format_position, parse_position
+
+SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "regenerate_golden.py"
+spec = importlib.util.spec_from_file_location("regenerate_golden", SCRIPT)
+golden = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(golden)
+
+ENTRIES = golden.read_perft(golden.PERFT_FILE.read_text())
+
+
+def test_the_perft_file_pins_the_promised_positions():
+    phases = {parse_position(text).phase for _, text, _ in ENTRIES}
+    assert {"setup", "main", "extras", "exit", "bump"} <= phases
+    assert len(ENTRIES) >= 10
+    assert all(counts and [d for d, _ in counts] == list(range(1, len(counts) + 1)) for _, _, counts in ENTRIES)
+
+
+@pytest.mark.parametrize("ident, text, counts", ENTRIES, ids=[e[0] for e in ENTRIES])
+def test_perft(ident, text, counts):
+    pos = parse_position(text)
+    assert format_position(pos) == text
+    for depth, expected in counts:
+        assert golden.perft(pos, depth) == expected, f"{ident}: perft {depth}"
+    assert format_position(pos) == text  # counting leaves the position untouched

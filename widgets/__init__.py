@@ -1,0 +1,1 @@
+"""The board widget's front end: plain ES modules and CSS, installed as ``kabetopo_nb.frontend``."""
