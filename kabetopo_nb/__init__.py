@@ -7,3 +7,21 @@ def KabetopoBoard(*args, **kwargs):
     from .play.kabetopo import kabetopo_board
 
     return kabetopo_board(*args, **kwargs)
+
+
+def dakapo_board(*args, **kwargs):
+    """An interactive Dakapo board widget: ``dakapo_board()``, ``dakapo_board(tabletop=True)``,
+    ``dakapo_board("<position text>")`` (see ``kabetopo_nb.play.dakapo.dakapo_board``)."""
+    from .play.dakapo import dakapo_board as _dakapo_board
+
+    return _dakapo_board(*args, **kwargs)
+
+
+DakapoBoard = dakapo_board
+
+
+def kaomi_board(*args, **kwargs):
+    """An interactive Kaomi board widget (see ``kabetopo_nb.play.kaomi.kaomi_board``)."""
+    from .play.kaomi import kaomi_board as _kaomi_board
+
+    return _kaomi_board(*args, **kwargs)

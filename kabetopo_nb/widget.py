@@ -71,6 +71,10 @@ class BoardWidget(anywidget.AnyWidget):
         self.on_msg(self._on_message)
         self.refresh()
 
+    def __repr__(self) -> str:
+        # stable text for saved notebook outputs (nbval compares it run after run)
+        return f"{type(self).__name__}(position={self.position!r})"
+
     # --- Python API ------------------------------------------------------------------
     def refresh(self) -> None:
         """Redraw from the controller's current state (after changing it from code)."""
@@ -99,7 +103,8 @@ class BoardWidget(anywidget.AnyWidget):
 
     def _intent(self, content: Any) -> dict:
         problem = check_intent(content)
-        msg_id = content.get("id") if isinstance(content, dict) and isinstance(content.get("id"), int) else None
+        raw_id = content.get("id") if isinstance(content, dict) else None
+        msg_id = raw_id if isinstance(raw_id, int) and not isinstance(raw_id, bool) else None
         if problem:
             reply = {"type": "reply", "id": msg_id, "ok": False, "error": f"malformed message: {problem}"}
         else:

@@ -223,7 +223,8 @@ def main(argv: list[str] | None = None) -> int:
             if not args.check:
                 path.parent.mkdir(parents=True, exist_ok=True)
                 path.write_text(text)
-    stale = sorted(set(PLAYTHROUGH_DIR.glob("*.txt")) - set(files))
+    # only Kabetopo's files: other games' playthroughs are written by their own scripts
+    stale = sorted(set(PLAYTHROUGH_DIR.glob("kabetopo-*.txt")) - set(files))
     for path in stale:
         changed.append(path)
         if not args.check:

@@ -55,19 +55,19 @@ def _ruleset_with(option):
 @pytest.mark.parametrize("option", sorted(OPTION_RULINGS))
 def test_rounds_with_each_rule_option(option):
     report = random_simulation(
-        _rounds(_ruleset_with(option)), seed=2000, rounds=4, max_actions=MAX_ACTIONS,
+        _rounds(_ruleset_with(option)), seed=2000, rounds=3, max_actions=MAX_ACTIONS,
         check=check_state, save_every_step_rounds=0, max_rounds=12,
     )
-    assert report.completed == 4, report
+    assert report.completed == 3, report
 
 
 @pytest.mark.parametrize("name", sorted(RULESETS))
 def test_rounds_of_every_ruleset(name):
     report = random_simulation(
-        _rounds(name), seed=3000, rounds=4, max_actions=MAX_ACTIONS,
+        _rounds(name), seed=3000, rounds=3, max_actions=MAX_ACTIONS,
         check=check_state, save_every_step_rounds=1, max_rounds=12,
     )
-    assert report.completed == 4, report
+    assert report.completed == 3, report
 
 
 def test_a_cut_off_round_is_reported_not_hidden():

@@ -65,6 +65,8 @@ def load(data: Any, game_name: str, make_state: Callable[[str], Any]) -> Any:
     for key in ("start",):
         if not isinstance(data.get(key), str):
             raise SaveFormatError(f"$.{key}", f"expected position text, got {data.get(key)!r}")
+    if "actions" not in data:
+        raise SaveFormatError("$.actions", "missing: expected a list of action texts")
     for key in ("actions", "undone"):
         value = data.get(key, [])
         if not isinstance(value, list):

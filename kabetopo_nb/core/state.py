@@ -160,9 +160,13 @@ class GameState:
         action = self._coerce(action)
         try:
             # a scan of the list, not a set: the action is usually the very object listed
-            # (found by identity), and building a set of every legal action costs more
-            legal = action in self._legal_list()
-        except TypeError:  # junk that cannot even be compared
+            # (found by identity), and building a set of every legal action costs more.
+            # The listed object is the one applied, so an equal look-alike (a 3.0 or a True
+            # where the engine has 3 or 1) never reaches play().
+            listed = self._legal_list()
+            action = listed[listed.index(action)]
+            legal = True
+        except (ValueError, TypeError):  # not listed, or junk that cannot even be compared
             legal = False
         if not legal:
             verdict = self.engine.explain(self._position, action)

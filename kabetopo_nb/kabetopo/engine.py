@@ -9,7 +9,6 @@ from __future__ import annotations
 from ..core.state import CHANCE, Decision
 from .actions import (
     BUMP,
-    BUMP_THROUGH,
     DOOR,
     END,
     EXIT,

@@ -44,7 +44,6 @@ from .geometry import (
     line_name,
     side_line,
     side_name,
-    sides_of_line,
     square_name,
 )
 from .invariants import violations
@@ -59,7 +58,6 @@ from .movement import (
     portal_exits,
 )
 from .position import (
-    BONUS_MOVE,
     BONUS_TELEPORT,
     BUMP as BUMP_PHASE,
     EMPTY,

@@ -123,6 +123,26 @@ class Match:
         self.scores: list[RoundScore] = []
         self._start_round()
 
+    @classmethod
+    def from_positions(cls, rules: Rules | str, players: list[str] | None, positions, *,
+                       rounds: int | None = None) -> "Match":
+        """A match whose rounds ended in the given positions (text or Position), each scored.
+
+        For scoresheets, teaching examples and tests: no round is played, so there is no
+        history or replay.  Positions are in seat terms; ``seat_of`` maps them to players
+        as K-MATCH-1 turns the board.  Every position must be over (``score_round``).
+        ``rounds`` is the match length (the ruleset's by default); fewer positions than
+        rounds give a match still in progress.
+        """
+        match = cls(rules, players, rounds=rounds, auto_setup=False)
+        if len(positions) > match.rounds:
+            raise ValueError(f"{len(positions)} positions for a {match.rounds}-round match")
+        match.states = [KabetopoState(p) for p in positions]
+        if any(s.rules != match.rules for s in match.states):
+            raise ValueError(f"every position must be played under {format_rules(match.rules)}")
+        match.scores = [score_round(s.position) for s in match.states]
+        return match
+
     # --- who plays which runner (K-MATCH-1) ----------------------------------------
     def seat_of(self, player: str, round_index: int) -> int:
         """The seat (runner) ``player`` plays in round ``round_index`` (0-based)."""

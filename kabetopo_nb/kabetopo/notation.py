@@ -94,7 +94,6 @@ def parse_rules(text: str) -> Rules:
 
 def format_position(pos: Position) -> str:
     rules = pos.rules
-    default = Position(rules)
     out = [("rules", format_rules(rules))]
     pieces = []
     for ln, piece in pos.pieces():
@@ -111,7 +110,7 @@ def format_position(pos: Position) -> str:
     for seat in rules.seats:
         pools.append(SEAT_LETTERS[seat] + ":" + "".join(f"{POOL_LETTERS[i]}{n}" for i, n in enumerate(pos.pools[seat])))
     out.append(("pools", ",".join(pools)))
-    if pos.site_stones != default.site_stones:
+    if pos.site_stones != list(rules.stones):  # the ruleset's stones are the default
         out.append(("stones", ",".join(map(str, pos.site_stones))))
     if pos.locks_out:
         out.append(("out", str(pos.locks_out)))

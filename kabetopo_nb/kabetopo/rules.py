@@ -126,6 +126,9 @@ class Rules:
             raise ValueError("mischief is an option of the multiplayer rulesets (K-SET-1)")
         if options.get("later_round_pools") and self.later_pool is None:
             raise ValueError(f"later_round_pools belongs to kabetopo-2p (K-SET-3), not {self.name}")
+        if options.get("play_to_last_tadaima") and self.players != 3:
+            # a 2-player round would be scored after the opponent got home (no Unseen Path)
+            raise ValueError(f"play_to_last_tadaima is an option of the 3-player rulesets (K-ROUND-2), not {self.name}")
         return replace(self, **options)
 
     def pool_for_round(self, number: int) -> tuple[int, int, int, int, int]:

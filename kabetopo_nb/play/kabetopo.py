@@ -213,7 +213,6 @@ class KabetopoController:
 
     def _click_line(self, line: int) -> dict:
         phase = self._phase()
-        pos = self.state.position
         s1, s2 = sides_of_line(line)
         if phase == "main":
             wanted = [Action(k, line) for k in (WALL, MONOLITH, PORTAL)]
@@ -246,18 +245,25 @@ class KabetopoController:
     def button(self, button: str, value: Any = None) -> dict:
         if button.startswith(("tool:", "turn:", "pool:")) or button in ("edit-done", "edit-cancel", "clear-board"):
             return self._edit_button(button, value)
+        if self.editing is not None and button not in ("edit", "cancel"):
+            # a forged play button must not change the game under the position editor
+            return self._error(f"{button!r} is not available in edit mode: press 'Play from here' or 'Cancel edit' first")
+        if self.editing is not None:
+            return self._ok("Already editing.") if button == "edit" else self._ok("")
         state = self.state
         if button == "undo":
             if not state.can_undo():
                 return self._error("nothing to undo")
             action = state.undo()
             self._reset_ui()
+            self.use_speed = False  # a pressed speed token belongs to the turn it was pressed in
             return self._ok(f"Took back {action}.")
         if button == "redo":
             if not state.can_redo():
                 return self._error("nothing to redo")
             action = state.redo()
             self._reset_ui()
+            self.use_speed = False  # a pressed speed token belongs to the turn it was pressed in
             return self._ok(f"Redid {action}.")
         if button == "goto":
             if not isinstance(value, int) or isinstance(value, bool):
@@ -267,17 +273,24 @@ class KabetopoController:
                 return self._error(f"ply {value} is outside the history (0..{total})")
             state.goto(value)
             self._reset_ui()
+            self.use_speed = False  # a pressed speed token belongs to the turn it was pressed in
             return self._ok(f"At ply {value} of {total}.")
         if button in ("end", "pass", "stop"):
             return self.apply(Action({"end": END, "pass": PASS, "stop": STOP}[button]))
         if button == "roll":
-            return self.apply(Action.parse(f"roll {value}") if isinstance(value, int) else self._next_roll())
+            return self.apply(f"roll {value}" if value is not None else self._next_roll())
         if button == "speed":
             if not self._speed_moves_available():
                 return self._refuse(self.state.explain(Action(STEP, self._mover_square(), -1, True)))
             self.use_speed = not self.use_speed
             self.board_choices = []
             return self._ok("Speed token: your next move cashes it in." if self.use_speed else "Speed token put back.")
+        if button == "lock-behind":
+            if not any(a.kind == LOCK for a in self._legal()) or self._phase() != "extras":
+                return self._refuse(self.state.explain(Action(LOCK, 0)))
+            self.lock_behind = not self.lock_behind
+            self.board_choices = []
+            return self._ok("Lock it behind you: click an L on the board." if self.lock_behind else "")
         if button == "cancel":
             self._reset_ui()
             self.use_speed = False
@@ -406,7 +419,8 @@ class KabetopoController:
         if button == "clear-board":
             for ln in range(len(pos.lines)):
                 if pos.lines[ln]:
-                    pos.set_line(ln, EMPTY)
+                    self._return_piece(ln)  # dropped pieces go back to a pool (K-INV-4)
+            pos.pools[pos.player][3] += pos.locks.bit_count()
             pos.locks = 0
             self._check_edit()
             return self._ok("Board cleared.")
@@ -457,6 +471,8 @@ class KabetopoController:
             if self.board_choices:
                 for i, a in enumerate(self.board_choices, 1):
                     options.append(Option(str(a), f"ln:{line_name(side_line(a.b))}" if a.kind == DOOR else f"sq:{square_name(destination(a))}", str(i)))
+            elif self.lock_behind:
+                pass  # the lock options below take the board's side markers
             elif self.selected or self.use_speed or phase == "extras":
                 for a in moves:
                     dest = destination(a)
@@ -501,6 +517,8 @@ class KabetopoController:
             play.append({"id": "stop", "label": "Stop (Mischief)", "enabled": True})
         if any(a.speed for a in legal):
             play.append({"id": "speed", "label": "Speed token", "enabled": True, "pressed": self.use_speed})
+        if pos.phase == "extras" and LOCK in kinds:
+            play.append({"id": "lock-behind", "label": "Lock it behind you", "enabled": True, "pressed": self.lock_behind})
         if pos.phase == "setup":
             play.append({"id": "roll", "label": "Roll d12", "enabled": True})
         play.append({"id": "edit", "label": "Edit position", "enabled": True})

@@ -190,7 +190,7 @@ def describe_position(pos: Position) -> str:
         parts.append(f"{n} stone{'s' if n != 1 else ''} on {square_name(m)}.")
     for seat in pos.rules.seats:
         pool = pos.pools[seat]
-        items = ", ".join(f"{pool[i]} {POOL_NAMES[i]}" for i in range(4))
+        items = ", ".join(f"{pool[i]} {POOL_NAMES[i] if pool[i] != 1 else POOL_NAMES[i][:-1]}" for i in range(4))
         speed = "speed token unused" if pool[4] else "no speed token"
         parts.append(f"{SEAT_NAMES[seat]}'s pool: {items}, {speed}.")
     return " ".join(parts)

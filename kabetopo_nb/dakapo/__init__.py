@@ -1,0 +1,30 @@
+"""The Dakapo rules engine: four colours, two players, a square wins (RULINGS.md D-*).
+
+    >>> from kabetopo_nb.dakapo import DakapoState
+    >>> state = DakapoState()
+    >>> state.legal_actions.count()
+    >>> state.apply("green d3")
+"""
+from ..core.state import Decision
+from ..core.verdict import (
+    HistoryError,
+    IllegalActionError,
+    InvalidPositionError,
+    NotationError,
+    SaveFormatError,
+    Verdict,
+)
+from .actions import CLAIM, PASS, PLACE, Action, parse_action
+from .engine import Status, status
+from .game import DakapoEngine, DakapoState
+from .geometry import parse_square, square_name
+from .notation import format_position, parse_position
+from .position import Position
+from .rules import COLOURS, PLAYERS, DakapoRules
+
+__all__ = [
+    "Action", "CLAIM", "COLOURS", "DakapoEngine", "DakapoRules", "DakapoState", "Decision", "HistoryError",
+    "IllegalActionError", "InvalidPositionError", "NotationError", "PASS", "PLACE", "PLAYERS", "Position",
+    "SaveFormatError", "Status", "Verdict", "format_position", "parse_action", "parse_position",
+    "parse_square", "square_name", "status",
+]

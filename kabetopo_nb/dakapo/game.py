@@ -1,0 +1,140 @@
+"""The public face of the Dakapo engine: ``DakapoState``.
+
+    >>> from kabetopo_nb.dakapo import DakapoState
+    >>> state = DakapoState()                      # 8x8, wins detected automatically
+    >>> state.apply("green d3")
+    >>> state.explain("green c4")                  # D-PLACE-3: green was just placed
+    >>> DakapoState(rules=DakapoRules(tabletop=True))
+"""
+from __future__ import annotations
+
+from ..core import savefile
+from ..core.state import GameState
+from ..core.verdict import Verdict
+from . import engine as _engine
+from .actions import Action
+from .explain import colour_verdict, describe_square
+from .explain import explain as _explain
+from .notation import format_position, parse_position, position_problems
+from .position import Position
+from .rules import COLOURS, DakapoRules, parse_colour
+
+GAME_NAME = "dakapo"
+
+
+class DakapoEngine:
+    """The rules engine in the shape ``core.state.GameState`` expects."""
+
+    name = GAME_NAME
+    decision = staticmethod(_engine.decision)
+    legal_actions = staticmethod(_engine.legal_actions)
+    play = staticmethod(_engine.play)
+    format_position = staticmethod(format_position)
+    parse_position = staticmethod(parse_position)
+    parse_action = staticmethod(Action.parse)
+
+    @staticmethod
+    def explain(position: Position, action) -> Verdict:
+        return _explain(position, action)
+
+
+ENGINE = DakapoEngine()
+
+
+def _rules(rules, size, tabletop) -> DakapoRules:
+    if rules is not None:
+        if size is not None or tabletop is not None:
+            raise TypeError("give either rules or size/tabletop, not both")
+        if isinstance(rules, str):
+            return DakapoRules.parse(rules)
+        if isinstance(rules, DakapoRules):
+            return rules
+        raise TypeError(f"rules must be DakapoRules or rules text, not {type(rules).__name__}")
+    return DakapoRules(size if size is not None else 8, bool(tabletop))
+
+
+class DakapoState(GameState):
+    """A Dakapo game in progress: position, decisions, legal actions, history."""
+
+    def __init__(self, position: Position | str | None = None, *, rules: DakapoRules | str | None = None,
+                 size: int | None = None, tabletop: bool | None = None):
+        if isinstance(position, str):
+            position = parse_position(position)
+        elif position is None:
+            position = Position(_rules(rules, size, tabletop))
+        elif not isinstance(position, Position):
+            raise TypeError(f"position must be a Position or position text, not {type(position).__name__}")
+        elif rules is not None or size is not None or tabletop is not None:
+            raise TypeError("rules, size and tabletop apply only to a new game")
+        super().__init__(ENGINE, position)
+
+    @classmethod
+    def from_text(cls, text: str) -> "DakapoState":
+        return cls(parse_position(text))
+
+    def to_text(self) -> str:
+        return format_position(self.position)
+
+    @property
+    def rules(self) -> DakapoRules:
+        return self.position.rules
+
+    # --- questions -----------------------------------------------------------------
+    @property
+    def status(self) -> _engine.Status:
+        return _engine.status(self.position)
+
+    @property
+    def winner(self) -> str | None:
+        """The winner's name, or None (game on, or a tie)."""
+        from .rules import PLAYERS
+
+        st = self.status
+        return PLAYERS[st.winner] if st.winner is not None else None
+
+    def result(self) -> str:
+        """The result in words ("" while the game goes on)."""
+        return _engine.result_text(self.position)
+
+    def winning_square(self) -> list[str] | None:
+        """The corners of the winning square, by name, once the game is won by D-3."""
+        st = self.status
+        if st.state != _engine.WIN:
+            return None
+        return [self.position.square_name(s) for s in st.square]
+
+    def squares_of_last_stone(self) -> list[str]:
+        """Every square the last stone completes, described in words (claimed or not)."""
+        return [describe_square(self.position, c) for c in _engine.last_squares(self.position)]
+
+    def can_place(self, colour: str | int) -> Verdict:
+        """May the player to move place this colour anywhere (D-2, D-PLACE-1..3)?"""
+        return colour_verdict(self.position, parse_colour(colour) if isinstance(colour, str) else colour)
+
+    def problems(self) -> list[str]:
+        """Things in this position that play cannot produce (empty for reachable positions)."""
+        return position_problems(self.position)
+
+    # --- drawing ---------------------------------------------------------------------
+    def svg(self, **options) -> str:
+        """The position as SVG; keyword options as ``kabetopo_nb.render.dakapo_svg.board_svg``."""
+        from ..render.dakapo_svg import board_svg
+
+        return board_svg(self.position, **options)
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
+
+    # --- saving ----------------------------------------------------------------------
+    def save(self) -> dict:
+        return savefile.dump(self, GAME_NAME)
+
+    def save_json(self) -> str:
+        return savefile.dumps(self, GAME_NAME)
+
+    @classmethod
+    def load(cls, data) -> "DakapoState":
+        return savefile.load(data, GAME_NAME, cls.from_text)
+
+
+__all__ = ["COLOURS", "DakapoEngine", "DakapoState", "ENGINE", "GAME_NAME"]

@@ -1,0 +1,99 @@
+"""A Dakapo position: the board, whose turn, the last stone placed, and a claim's state.
+
+Supplies are not stored: a colour's supply is its stones (D-2) minus those on the board,
+so stones are conserved by construction.  The "previous opponent colour" of D-PLACE-3 is
+the colour of the last stone placed (``last``); at the start there is none (D-4).
+"""
+from __future__ import annotations
+
+from .geometry import setup_squares, square_name
+from .rules import COLOURS, EMPTY, PLAYERS, DakapoRules
+
+NO_CLAIM, CLAIMED, PASSED = "", "claimed", "passed"
+
+
+class Position:
+    """Mutable; engines copy before playing.  ``Position()`` is the D-1 setup on 8x8."""
+
+    __slots__ = ("rules", "board", "turn", "last", "claim")
+
+    def __init__(self, rules: DakapoRules | None = None, *, empty: bool = False):
+        self.rules = rules if rules is not None else DakapoRules()
+        n = self.rules.size
+        self.board: list[int] = [EMPTY] * (n * n)
+        if not empty:
+            for sq, colour in setup_squares(n).items():
+                self.board[sq] = colour
+        self.turn = 0  # index into PLAYERS: who places next
+        self.last = -1  # square of the last stone placed in play; -1: none yet (D-4)
+        self.claim = NO_CLAIM  # tabletop option: the last placement's square claimed/passed
+
+    # --- copying and comparing ---------------------------------------------------------
+    def copy(self) -> "Position":
+        p = Position.__new__(Position)
+        p.rules = self.rules
+        p.board = self.board[:]
+        p.turn = self.turn
+        p.last = self.last
+        p.claim = self.claim
+        return p
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return all(getattr(self, k) == getattr(other, k) for k in self.__slots__)
+
+    __hash__ = None  # mutable
+
+    def __repr__(self) -> str:
+        return f"Position.from_text({self.to_text()!r})"
+
+    def to_text(self) -> str:
+        from .notation import format_position
+
+        return format_position(self)
+
+    @staticmethod
+    def from_text(text: str) -> "Position":
+        from .notation import parse_position
+
+        return parse_position(text)
+
+    # --- reading ---------------------------------------------------------------------------
+    @property
+    def size(self) -> int:
+        return self.rules.size
+
+    @property
+    def player(self) -> str:
+        """The name of the player who places next."""
+        return PLAYERS[self.turn]
+
+    def square_name(self, sq: int) -> str:
+        return square_name(sq, self.rules.size)
+
+    def count(self, colour: int) -> int:
+        return sum(1 for c in self.board if c == colour)
+
+    def supply(self, colour: int) -> int:
+        """D-2: stones of ``colour`` not yet on the board."""
+        return self.rules.stones_per_colour - self.count(colour)
+
+    @property
+    def supplies(self) -> dict[str, int]:
+        return {name: self.supply(c) for c, name in enumerate(COLOURS)}
+
+    def stones_left(self) -> int:
+        return sum(self.supply(c) for c in range(4))
+
+    def is_full(self) -> bool:
+        """Every stone is placed (with D-SIZE-1's counts this is exactly a full board)."""
+        return self.stones_left() == 0 or EMPTY not in self.board
+
+    @property
+    def last_colour(self) -> int:
+        """The colour D-PLACE-3 bars now, or EMPTY at the first placement (D-4)."""
+        return self.board[self.last] if self.last >= 0 else EMPTY
+
+    def stones(self, colour: int | None = None) -> list[int]:
+        return [sq for sq, c in enumerate(self.board) if c != EMPTY and (colour is None or c == colour)]

@@ -1,0 +1,25 @@
+"""The Kaomi rules engine (RULINGS.md M-1..M-6, docs/RULINGS.md KM-1..KM-6).
+
+    >>> from kabetopo_nb.kaomi import KaomiState
+    >>> state = KaomiState.new_game(size=7)
+    >>> state.apply("d4"); state.apply("swap")
+"""
+from ..core.state import Decision
+from ..core.verdict import HistoryError, IllegalActionError, NotationError, SaveFormatError, Verdict
+from .actions import PLACE, SWAP, Action, parse_action
+from .engine import ENGINE, GAME_NAME, KaomiEngine
+from .explainer import PushExplanation, Step, explain_placement
+from .game import KaomiState
+from .geometry import parse_square, square_name
+from .position import BLACK, EMPTY, WHITE, Position, format_position, parse_position
+from .pushes import AxisPush, Chain, Resolution, resolve
+from .rules import KaomiRules
+from .scoring import Group, Outcome, groups, outcome, remove_pairs, squared_scores
+
+__all__ = [
+    "Action", "AxisPush", "BLACK", "Chain", "Decision", "EMPTY", "ENGINE", "GAME_NAME", "Group", "HistoryError",
+    "IllegalActionError", "KaomiEngine", "KaomiRules", "KaomiState", "NotationError", "Outcome", "PLACE",
+    "Position", "PushExplanation", "Resolution", "SWAP", "SaveFormatError", "Step", "Verdict", "WHITE",
+    "explain_placement", "format_position", "groups", "outcome", "parse_action", "parse_position",
+    "parse_square", "remove_pairs", "resolve", "square_name", "squared_scores",
+]

@@ -1,0 +1,64 @@
+"""Kaomi actions and their text notation.
+
+==========  ==========================================================
+``d4``      place a stone of the colour to move on d4 (KM-1), pushing (M-1..M-4)
+``swap``    the pie rule: White, on its first turn, takes over Black's side (M-5, KM-2)
+==========  ==========================================================
+
+An action names a square by (file, rank), so it parses without knowing the board size;
+whether it is on the board is a question of legality (M-6), not of notation.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..core.verdict import NotationError
+from .geometry import coords_name, parse_coords
+
+PLACE, SWAP = "place", "swap"
+
+
+class Action(NamedTuple):
+    """One Kaomi action.  ``str(action)`` is its notation; ``Action.parse`` reads it back."""
+
+    kind: str
+    file: int = -1
+    rank: int = -1
+
+    def __str__(self) -> str:
+        if self.kind == SWAP:
+            return SWAP
+        if self.kind == PLACE and 0 <= self.file < 9 and 0 <= self.rank < 9:
+            return coords_name(self.file, self.rank)
+        return f"<bad action {tuple(self)!r}>"
+
+    @classmethod
+    def parse(cls, text: str) -> "Action":
+        if not isinstance(text, str):
+            raise NotationError(f"an action is text such as 'd4' or 'swap', not {type(text).__name__}")
+        t = text.strip().lower()
+        if t == SWAP:
+            return SWAP_ACTION
+        if t.startswith("place "):
+            t = t[6:].strip()
+        try:
+            f, r = parse_coords(t)
+        except NotationError:
+            raise NotationError(f"not a Kaomi action: {text!r} (expected a square such as 'd4', or 'swap')") from None
+        return cls(PLACE, f, r)
+
+    @classmethod
+    def place(cls, square: str) -> "Action":
+        f, r = parse_coords(square)
+        return cls(PLACE, f, r)
+
+    @property
+    def square_name(self) -> str | None:
+        return str(self) if self.kind == PLACE else None
+
+
+SWAP_ACTION = Action(SWAP)
+
+
+def parse_action(text: str) -> Action:
+    return Action.parse(text)

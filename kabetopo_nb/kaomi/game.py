@@ -1,0 +1,81 @@
+"""The public face of the Kaomi engine: ``KaomiState``.
+
+    >>> from kabetopo_nb.kaomi import KaomiState
+    >>> state = KaomiState.new_game(size=7)
+    >>> state.apply("d4")
+    >>> state.decision
+    Decision(kind='place a stone', player='White', detail='or swap sides (pie rule)')
+"""
+from __future__ import annotations
+
+from ..core import savefile
+from ..core.state import GameState
+from .engine import ENGINE, GAME_NAME
+from .explainer import PushExplanation, explain_placement
+from .position import Position, format_position, parse_position
+from .rules import DEFAULT_SIZE, KaomiRules
+from .scoring import Outcome, outcome
+
+
+class KaomiState(GameState):
+    """A Kaomi game in progress: position, decisions, legal actions, history, undo/redo."""
+
+    def __init__(self, position: Position | str | None = None, *, rules: KaomiRules | None = None):
+        if isinstance(position, str):
+            position = parse_position(position)
+        elif position is None:
+            position = Position(rules if rules is not None else KaomiRules())
+        elif not isinstance(position, Position):
+            raise TypeError(f"position must be a kaomi Position or position text, not {type(position).__name__}")
+        super().__init__(ENGINE, position)
+
+    @classmethod
+    def new_game(cls, size: int = DEFAULT_SIZE, *, squared: bool = False, komi: int = 0) -> "KaomiState":
+        """An empty board: Black to place first."""
+        return cls(rules=KaomiRules(size=size, squared=squared, komi=komi))
+
+    @classmethod
+    def from_text(cls, text: str) -> "KaomiState":
+        return cls(parse_position(text))
+
+    def to_text(self) -> str:
+        return format_position(self.position)
+
+    @property
+    def rules(self) -> KaomiRules:
+        return self.position.rules
+
+    # --- questions -----------------------------------------------------------------
+    def outcome(self) -> Outcome | None:
+        """The result once the board is full (M-5), else None."""
+        return outcome(self.position)
+
+    def explain_placement(self, square) -> PushExplanation:
+        """The step-by-step story of placing on ``square`` now (see ``explainer.py``)."""
+        return explain_placement(self.position, square)
+
+    def problems(self) -> list[str]:
+        return self.position.problems()
+
+    # --- drawing ---------------------------------------------------------------------
+    def svg(self, **options) -> str:
+        """The position as SVG; keyword options as ``kabetopo_nb.render.kaomi_svg.board_svg``."""
+        from ..render.kaomi_svg import board_svg
+
+        if "last" not in options and self.history and str(self.history[-1]) != "swap":
+            options["last"] = str(self.history[-1])
+        return board_svg(self.position, **options)
+
+    def _repr_svg_(self) -> str:
+        return self.svg(coordinates=True)
+
+    # --- saving ----------------------------------------------------------------------
+    def save(self) -> dict:
+        return savefile.dump(self, GAME_NAME)
+
+    def save_json(self) -> str:
+        return savefile.dumps(self, GAME_NAME)
+
+    @classmethod
+    def load(cls, data) -> "KaomiState":
+        return savefile.load(data, GAME_NAME, cls.from_text)

@@ -1,0 +1,264 @@
+"""A Kaomi position and its text notation.
+
+Position text (one line, space-separated):
+
+    kaomi 7 7/7/7/3B3/7/7/7 W
+    kaomi 7 7/7/7/3B3/7/7/7 W swapped
+    kaomi-squared 6 komi=4 6/6/2BW2/6/6/6 B
+
+the ruleset and board size (and, for Squared, the komi); the rows from the top rank down
+to rank 1, ``B`` a black stone, ``W`` a white stone, a digit a run of empty squares; the
+colour to place next; ``swapped`` once White has used the pie rule (M-5, KM-2).
+
+``Position.from_text`` reads it, ``str(position)`` / ``format_position`` writes it, and
+``repr`` gives code that rebuilds the position.  A position that parses may still be one
+no game reaches (stone counts that do not fit the turn, say); ``problems()`` says why
+instead of raising, as python-chess's ``status()`` does.
+"""
+from __future__ import annotations
+
+from ..core.verdict import NotationError
+from .geometry import FILES, parse_square, square_name
+from .rules import RULESETS, SQUARED, KaomiRules
+
+EMPTY, BLACK, WHITE = 0, 1, 2
+COLOUR_NAMES = {BLACK: "Black", WHITE: "White"}
+COLOUR_LETTERS = {BLACK: "B", WHITE: "W"}
+LETTER_COLOURS = {"B": BLACK, "W": WHITE}
+
+
+def other(colour: int) -> int:
+    return WHITE if colour == BLACK else BLACK
+
+
+def colour_name(colour: int) -> str:
+    return COLOUR_NAMES[colour]
+
+
+class Position:
+    """Stones on a square board, the colour to place next, and whether the pie swap happened."""
+
+    __slots__ = ("rules", "cells", "turn", "swapped")
+
+    def __init__(self, rules: KaomiRules | None = None, cells: list[int] | None = None, *,
+                 turn: int = BLACK, swapped: bool = False):
+        self.rules = rules if rules is not None else KaomiRules()
+        n = self.rules.size
+        self.cells = list(cells) if cells is not None else [EMPTY] * (n * n)
+        if len(self.cells) != n * n:
+            raise ValueError(f"a {n}x{n} board has {n * n} squares, not {len(self.cells)}")
+        if turn not in (BLACK, WHITE):
+            raise ValueError(f"turn must be BLACK or WHITE, not {turn!r}")
+        self.turn = turn
+        self.swapped = bool(swapped)
+
+    # --- construction ------------------------------------------------------------
+    @classmethod
+    def from_text(cls, text: str) -> "Position":
+        return parse_position(text)
+
+    @classmethod
+    def from_stones(cls, rules: KaomiRules | None = None, *, black=(), white=(), turn: int | str = BLACK,
+                    swapped: bool = False) -> "Position":
+        """A hand-built position: ``black`` and ``white`` are square names."""
+        pos = cls(rules, turn=_turn(turn), swapped=swapped)
+        n = pos.rules.size
+        for names, colour in ((black, BLACK), (white, WHITE)):
+            for name in names:
+                sq = parse_square(name, n)
+                if pos.cells[sq]:
+                    raise ValueError(f"two stones on {name}")
+                pos.cells[sq] = colour
+        return pos
+
+    def copy(self) -> "Position":
+        other_ = Position.__new__(Position)
+        other_.rules = self.rules
+        other_.cells = self.cells[:]
+        other_.turn = self.turn
+        other_.swapped = self.swapped
+        return other_
+
+    # --- reading -------------------------------------------------------------------
+    @property
+    def size(self) -> int:
+        return self.rules.size
+
+    def square(self, name: str) -> int:
+        return parse_square(name, self.rules.size)
+
+    def name(self, sq: int) -> str:
+        return square_name(sq, self.rules.size)
+
+    def at(self, square: int | str) -> int:
+        sq = self.square(square) if isinstance(square, str) else square
+        return self.cells[sq]
+
+    def stones(self, colour: int) -> list[int]:
+        return [sq for sq, c in enumerate(self.cells) if c == colour]
+
+    def count(self, colour: int | None = None) -> int:
+        """Stones of ``colour`` on the board (all stones when None)."""
+        if colour is None:
+            return sum(1 for c in self.cells if c)
+        return sum(1 for c in self.cells if c == colour)
+
+    def empty_squares(self) -> list[int]:
+        return [sq for sq, c in enumerate(self.cells) if not c]
+
+    def is_full(self) -> bool:
+        return all(self.cells)
+
+    def can_swap(self) -> bool:
+        """White's first turn under the pie rule: one stone (Black's) placed, no swap yet (M-5, KM-2)."""
+        return self.rules.pie_rule and not self.swapped and self.turn == WHITE and self.count() == 1
+
+    def last_placer(self) -> int:
+        """The colour that placed the most recent stone: colours alternate, so not the one to move."""
+        return other(self.turn)
+
+    def problems(self) -> list[str]:
+        """Why no game reaches this position (empty when one can)."""
+        out = []
+        b, w = self.count(BLACK), self.count(WHITE)
+        if not 0 <= b - w <= 1:
+            out.append(f"KM-1: Black places first and the colours alternate, so Black has as many stones as "
+                       f"White or one more (here {b} and {w})")
+        elif self.turn != (BLACK if b == w else WHITE):
+            out.append(f"KM-1: with {b} black and {w} white stones it is {colour_name(BLACK if b == w else WHITE)} to place")
+        if self.swapped and (self.rules.squared or b + w == 0):
+            out.append("M-5: a swap needs the pie rule (not in Squared) and Black's first stone on the board")
+        return out
+
+    # --- comparing and showing -------------------------------------------------------
+    def _key(self):
+        return (self.rules, tuple(self.cells), self.turn, self.swapped)
+
+    def __eq__(self, other_: object) -> bool:
+        return isinstance(other_, Position) and self._key() == other_._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __str__(self) -> str:
+        return format_position(self)
+
+    def __repr__(self) -> str:
+        return f"Position.from_text({format_position(self)!r})"
+
+    def diagram(self) -> str:
+        """A text picture: rank n at the top, ``X`` black, ``O`` white, ``.`` empty."""
+        n = self.rules.size
+        lines = []
+        for r in range(n - 1, -1, -1):
+            row = " ".join(".XO"[self.cells[r * n + f]] for f in range(n))
+            lines.append(f"{r + 1} {row}")
+        lines.append("  " + " ".join(FILES[:n]))
+        return "\n".join(lines)
+
+    def _repr_svg_(self) -> str:
+        from ..render.kaomi_svg import board_svg
+
+        return board_svg(self, coordinates=True)
+
+
+def _turn(value: int | str) -> int:
+    if value in (BLACK, WHITE):
+        return value
+    if isinstance(value, str) and value[:1].upper() in LETTER_COLOURS:
+        return LETTER_COLOURS[value[:1].upper()]
+    raise ValueError(f"not a colour: {value!r} (expected 'B', 'W', BLACK or WHITE)")
+
+
+# --- notation ------------------------------------------------------------------------
+
+
+def format_position(pos: Position) -> str:
+    n = pos.rules.size
+    rows = []
+    for r in range(n - 1, -1, -1):
+        row, run = "", 0
+        for f in range(n):
+            c = pos.cells[r * n + f]
+            if c == EMPTY:
+                run += 1
+                continue
+            if run:
+                row += str(run)
+                run = 0
+            row += COLOUR_LETTERS[c]
+        if run:
+            row += str(run)
+        rows.append(row)
+    parts = [pos.rules.to_text(), "/".join(rows), COLOUR_LETTERS[pos.turn]]
+    if pos.swapped:
+        parts.append("swapped")
+    return " ".join(parts)
+
+
+def parse_position(text: str) -> Position:
+    """Read position text (see the module docstring); NotationError names what is wrong."""
+    if not isinstance(text, str):
+        raise NotationError(f"position text must be a string, not {type(text).__name__}")
+    tokens = text.split()
+
+    def bad(why: str) -> NotationError:
+        return NotationError(f"bad Kaomi position {text!r}: {why}")
+
+    if len(tokens) < 4:
+        raise bad("expected '<ruleset> <size> [komi=N] <rows> <B|W> [swapped]'")
+    name = tokens[0]
+    if name not in RULESETS:
+        raise bad(f"unknown ruleset {name!r} (expected {' or '.join(RULESETS)})")
+    if not tokens[1].isdigit():
+        raise bad(f"the board size must be a number, not {tokens[1]!r}")
+    size = int(tokens[1])
+    rest = tokens[2:]
+    komi = 0
+    if name == SQUARED:
+        if not rest or not rest[0].startswith("komi="):
+            raise bad("Kaomi Squared needs 'komi=N' after the size")
+        try:
+            komi = int(rest[0][5:])
+        except ValueError:
+            raise bad(f"komi must be a whole number, not {rest[0][5:]!r}") from None
+        rest = rest[1:]
+    try:
+        rules = KaomiRules(size=size, squared=name == SQUARED, komi=komi)
+    except ValueError as exc:
+        raise bad(str(exc)) from None
+    if len(rest) not in (2, 3):
+        raise bad("expected the rows, the colour to place and optionally 'swapped'")
+    rows = rest[0].split("/")
+    if len(rows) != size:
+        raise bad(f"a {size}x{size} board has {size} rows, not {len(rows)}")
+    cells = [EMPTY] * (size * size)
+    for i, row in enumerate(rows):
+        r = size - 1 - i
+        f = 0
+        prev_digit = False
+        for ch in row:
+            if ch.isdigit():
+                if prev_digit or ch == "0":
+                    raise bad(f"row {r + 1}: write a run of empty squares as one digit 1-{size}")
+                f += int(ch)
+                prev_digit = True
+            elif ch in LETTER_COLOURS:
+                if f < size:
+                    cells[r * size + f] = LETTER_COLOURS[ch]
+                f += 1
+                prev_digit = False
+            else:
+                raise bad(f"row {r + 1}: unexpected {ch!r} (expected B, W or a digit)")
+        if f != size:
+            raise bad(f"row {r + 1} describes {f} squares, not {size}")
+    if rest[1] not in LETTER_COLOURS:
+        raise bad(f"the colour to place must be B or W, not {rest[1]!r}")
+    swapped = False
+    if len(rest) == 3:
+        if rest[2] != "swapped":
+            raise bad(f"unexpected {rest[2]!r} (the only flag is 'swapped')")
+        if rules.squared:
+            raise bad("Squared has no pie rule, so no swap (M-5)")
+        swapped = True
+    return Position(rules, cells, turn=LETTER_COLOURS[rest[1]], swapped=swapped)

@@ -1,0 +1,67 @@
+"""The Kaomi options object: board size (M-6), the Squared variant and its komi (M-5).
+
+    >>> KaomiRules()
+    KaomiRules(size=7, squared=False, komi=0)
+    >>> KaomiRules(size=9, squared=True, komi=4).name
+    'kaomi-squared'
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+MIN_SIZE, MAX_SIZE, DEFAULT_SIZE = 5, 9, 7  # M-6
+
+STANDARD = "kaomi"
+SQUARED = "kaomi-squared"
+RULESETS = (STANDARD, SQUARED)
+
+
+@dataclass(frozen=True)
+class KaomiRules:
+    """How a Kaomi game is played: ``size`` x ``size`` squares, plain or Squared scoring.
+
+    * ``size``: 5 to 9 (M-6), default 7.
+    * ``squared``: the Squared variant: score by summed squared group sizes, komi for White,
+      no pie rule (M-5).
+    * ``komi``: an even number of points added to White's Squared score (KM-5); only with
+      ``squared``.
+    """
+
+    size: int = DEFAULT_SIZE
+    squared: bool = False
+    komi: int = 0
+
+    def __post_init__(self):
+        if not isinstance(self.size, int) or isinstance(self.size, bool) or not MIN_SIZE <= self.size <= MAX_SIZE:
+            raise ValueError(f"M-6: the board size must be a whole number from {MIN_SIZE} to {MAX_SIZE}, not {self.size!r}")
+        if not isinstance(self.squared, bool):
+            raise ValueError(f"squared must be True or False, not {self.squared!r}")
+        if not isinstance(self.komi, int) or isinstance(self.komi, bool) or self.komi % 2:
+            raise ValueError(f"KM-5: komi must be an even whole number, not {self.komi!r}")
+        if self.komi and not self.squared:
+            raise ValueError("KM-5: komi belongs to the Squared variant; the standard game uses the pie rule")
+
+    @property
+    def name(self) -> str:
+        return SQUARED if self.squared else STANDARD
+
+    @property
+    def pie_rule(self) -> bool:
+        """Whether White's first turn may be a swap (M-5: not in Squared)."""
+        return not self.squared
+
+    @classmethod
+    def named(cls, name: str = STANDARD, *, size: int = DEFAULT_SIZE, komi: int = 0) -> "KaomiRules":
+        if name not in RULESETS:
+            raise ValueError(f"unknown Kaomi ruleset {name!r}; known: {', '.join(RULESETS)}")
+        return cls(size=size, squared=name == SQUARED, komi=komi)
+
+    def to_text(self) -> str:
+        """The rules part of the position text: ``kaomi 7`` or ``kaomi-squared 7 komi=4``."""
+        text = f"{self.name} {self.size}"
+        return text + f" komi={self.komi}" if self.squared else text
+
+    def describe(self) -> str:
+        if self.squared:
+            return f"Kaomi Squared on {self.size}x{self.size}, komi {self.komi} for White"
+        return f"Kaomi on {self.size}x{self.size}, with the pie rule"

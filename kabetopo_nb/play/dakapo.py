@@ -1,0 +1,255 @@
+"""What clicks on a Dakapo board mean: the controller behind ``dakapo_board``.
+
+Pick a colour (a stone in the supply tray on the board, ``col:red``, or a colour
+button), then click a square (``sq:d4``) to place it there; the squares where the picked
+colour may go are lit.  Clicking a square with no colour picked offers the colours that
+may go there as choices.  A colour that cannot be placed anywhere, or a placement the
+rules forbid, is refused with the engine's verdict: ruling IDs and a sentence.  Under the
+tabletop option a Claim button claims the square the last stone completed (it is always
+offered, so it gives nothing away) and, after the stone that fills the board, Pass lets an
+unclaimed square go.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.verdict import IllegalActionError, NotationError, Verdict
+from ..dakapo.actions import CLAIM, PASS, PLACE, Action
+from ..dakapo.engine import CLAIM_WINDOW, status
+from ..dakapo.explain import colour_verdict
+from ..dakapo.game import DakapoState
+from ..dakapo.geometry import parse_square
+from ..dakapo.notation import format_position
+from ..dakapo.position import Position
+from ..dakapo.rules import COLOURS, PLAYERS, DakapoRules
+from ..render.dakapo_svg import board_svg, status_line
+
+
+def _verdict_dict(verdict) -> dict:
+    return {"rulings": list(verdict.rulings), "reason": verdict.reason}
+
+
+class DakapoController:
+    """Turns board intents into engine actions, and engine state into a drawing and a panel."""
+
+    def __init__(self, state: DakapoState, *, coordinates: bool = True):
+        self.state = state
+        self.coordinates = coordinates
+        self.picked: int | None = None  # the colour picked for the next placement
+        self.choices: list[Action] = []
+        self.message = ""
+        self.refusal: dict | None = None
+        self.announcement = ""
+
+    # --- helpers -----------------------------------------------------------------------
+    def _ok(self, message: str = "") -> dict:
+        self.message, self.refusal = message, None
+        self.announcement = message
+        return {"ok": True, "message": message}
+
+    def _refuse(self, verdict) -> dict:
+        self.refusal = _verdict_dict(verdict)
+        self.message = ""
+        self.announcement = f"Refused: {verdict.reason}"
+        return {"ok": False, "refusal": self.refusal}
+
+    def _error(self, text: str) -> dict:
+        self.refusal = {"rulings": [], "reason": text}
+        self.message = ""
+        return {"ok": False, "error": text}
+
+    def apply(self, action: Action | str) -> dict:
+        state = self.state
+        try:
+            action = state.engine.parse_action(action) if isinstance(action, str) else action
+            verdict = state.explain(action)
+            state.apply(action)
+        except NotationError as exc:
+            return self._error(str(exc))
+        except IllegalActionError as exc:
+            return self._refuse(exc.verdict)
+        self.choices = []
+        if self.picked is not None and not colour_verdict(state.position, self.picked):
+            self.picked = None  # no longer placeable (barred now, or its supply ran out)
+        result = state.result()
+        return self._ok(verdict.reason + (f". {result}" if result else ""))
+
+    # --- intents -------------------------------------------------------------------------
+    def click(self, target: str) -> dict:
+        kind, _, name = target.partition(":")
+        if kind == "col":
+            return self._pick(name)
+        if kind == "sq":
+            return self._click_square(name)
+        if kind == "act":
+            if not any(str(a) == name for a in self.choices):
+                return self._error(f"{name!r} is not one of the offered choices")
+            return self.apply(name)
+        return self._error(f"unknown target {target!r}")
+
+    def _pick(self, name: str) -> dict:
+        if name not in COLOURS:
+            return self._error(f"unknown colour {name!r}")
+        colour = COLOURS.index(name)
+        if self.picked == colour:
+            self.picked = None
+            return self._ok(f"{name} put back.")
+        verdict = colour_verdict(self.state.position, colour)
+        if not verdict:
+            return self._refuse(verdict)
+        self.picked = colour
+        self.choices = []
+        return self._ok(f"{name} picked: {verdict.reason}.")
+
+    def _click_square(self, name: str) -> dict:
+        pos = self.state.position
+        try:
+            sq = parse_square(name, pos.size)
+        except ValueError as exc:
+            return self._error(str(exc))
+        f, r = sq % pos.size, sq // pos.size
+        if self.picked is not None:
+            return self.apply(Action(PLACE, self.picked, f, r))
+        legal = self.state.legal_actions
+        options = [Action(PLACE, c, f, r) for c in range(4) if Action(PLACE, c, f, r) in legal]
+        if not options:
+            return self._refuse(_square_verdict(self.state, f, r))
+        self.choices = options
+        return self._ok(f"Choose a colour for {name}.")
+
+    def button(self, button: str, value: Any = None) -> dict:
+        state = self.state
+        if button.startswith("colour:"):
+            return self._pick(button[7:])
+        if button in ("claim", "pass"):
+            return self.apply(Action(CLAIM if button == "claim" else PASS))
+        if button == "undo":
+            if not state.can_undo():
+                return self._error("nothing to undo")
+            action = state.undo()
+            self._reset()
+            return self._ok(f"Took back {action}.")
+        if button == "redo":
+            if not state.can_redo():
+                return self._error("nothing to redo")
+            action = state.redo()
+            self._reset()
+            return self._ok(f"Redid {action}.")
+        if button == "goto":
+            if not isinstance(value, int) or isinstance(value, bool):
+                return self._error("goto needs a ply number")
+            total = len(state.history) + len(state.redo_actions)
+            if not 0 <= value <= total:
+                return self._error(f"ply {value} is outside the history (0..{total})")
+            state.goto(value)
+            self._reset()
+            return self._ok(f"At ply {value} of {total}.")
+        if button == "cancel":
+            self._reset()
+            return self._ok("")
+        if button == "new":
+            self.state = DakapoState(rules=state.rules)
+            self._reset()
+            return self._ok("Dakapo! A new game.")
+        return self._error(f"unknown button {button!r}")
+
+    def _reset(self) -> None:
+        self.picked = None
+        self.choices = []
+
+    # --- what to draw --------------------------------------------------------------------
+    def position_text(self) -> str:
+        return format_position(self.state.position)
+
+    def history_texts(self) -> list[str]:
+        return [str(a) for a in self.state.history]
+
+    def view(self) -> dict:
+        state = self.state
+        pos = state.position
+        highlights: dict[str, str] = {}
+        if self.picked is not None:
+            for a in state.legal_actions:
+                if a.kind == PLACE and a.colour == self.picked:
+                    highlights[a.square] = "move"
+        for a in self.choices:
+            highlights[a.square] = "select"
+        picked = COLOURS[self.picked] if self.picked is not None else None
+        svg = board_svg(pos, coordinates=self.coordinates, highlights=highlights or None, picked=picked,
+                        interactive=True)
+        return {"svg": svg, "panel": self._panel()}
+
+    def _panel(self) -> dict:
+        state = self.state
+        pos = state.position
+        st = status(pos)
+        playing = not st.is_over and st.state != CLAIM_WINDOW
+        colours = [{"id": f"colour:{name}", "label": f"{name} ({pos.supply(c)})",
+                    "enabled": playing and pos.supply(c) > 0, "pressed": self.picked == c}
+                   for c, name in enumerate(COLOURS)]
+        play = [
+            {"id": "undo", "label": "Undo", "enabled": state.can_undo()},
+            {"id": "redo", "label": "Redo", "enabled": state.can_redo()},
+        ]
+        if pos.rules.tabletop:
+            play.append({"id": "claim", "label": "Claim square", "enabled": not st.is_over})
+            if st.state == CLAIM_WINDOW:
+                play.append({"id": "pass", "label": "Pass (a tie)", "enabled": True})
+        play.append({"id": "new", "label": "Dakapo! (new game)", "enabled": True})
+        history = state.history
+        future = state.redo_actions
+        moves = [{"ply": i + 1, "text": str(a), "current": i + 1 == len(history)} for i, a in enumerate(history)]
+        moves += [{"ply": len(history) + i + 1, "text": str(a), "current": False, "undone": True}
+                  for i, a in enumerate(future)]
+        return {
+            "status": status_line(pos),
+            "message": self.message,
+            "refusal": self.refusal,
+            "announcement": self.announcement,
+            "choices": [{"target": f"act:{a}", "label": f"Place {a}"} for a in self.choices],
+            "groups": [{"name": "colours", "buttons": colours}, {"name": "play", "buttons": play}],
+            "moves": moves,
+            "ply": len(history),
+            "total": len(history) + len(future),
+            "editing": False,
+            "problems": [],
+            "winner": PLAYERS[st.winner] if st.winner is not None else None,
+        }
+
+
+def _square_verdict(state: DakapoState, f: int, r: int) -> Verdict:
+    """Why no colour at all may go on this square: every colour's refusal, merged."""
+    rulings: list[str] = []
+    reasons: list[str] = []
+    for c in range(4):
+        v = state.explain(Action(PLACE, c, f, r))
+        for rid in v.rulings:
+            if rid not in rulings:
+                rulings.append(rid)
+        if v.reason not in reasons:
+            reasons.append(v.reason)
+    if len(reasons) == 1:
+        return Verdict(False, tuple(rulings), reasons[0])
+    return Verdict(False, tuple(rulings), "no colour may go there: " + "; ".join(
+        f"{COLOURS[c]}: {state.explain(Action(PLACE, c, f, r)).reason}" for c in range(4)))
+
+
+def dakapo_board(source: DakapoState | Position | str | None = None, *, size: int | None = None,
+                 tabletop: bool | None = None, rules: DakapoRules | str | None = None,
+                 coordinates: bool = True, theme: str = "auto"):
+    """An interactive Dakapo board: from a state, a position, position text, or a new game."""
+    from ..widget import BoardWidget
+
+    if isinstance(source, DakapoState):
+        if size is not None or tabletop is not None or rules is not None:
+            raise TypeError("size, tabletop and rules apply only to a new game")
+        state = source
+    elif isinstance(source, (Position, str)):
+        state = DakapoState(source)
+        if size is not None or tabletop is not None or rules is not None:
+            raise TypeError("size, tabletop and rules apply only to a new game")
+    elif source is None:
+        state = DakapoState(rules=rules, size=size, tabletop=tabletop)
+    else:
+        raise TypeError(f"a board is made from a DakapoState, a Position or position text, not {type(source).__name__}")
+    return BoardWidget(DakapoController(state, coordinates=coordinates), theme=theme)

@@ -1,0 +1,191 @@
+# %% [markdown]
+# # 03 · Walls and the path rule
+#
+# This notebook follows the rulebook's **Resources: Walls** section (Rules v4.0). Dropping
+# a wall is the simplest way to slow the other runners down, but two limits apply: a wall
+# may not cut a corner off, and it may not trap a runner. The project states both limits,
+# and the Mountain's limit from notebook 09, as one board check called K-INV-1; this
+# notebook covers its parts (a) and (b). Other rulings used: K-TURN-1, K-TURN-2, K-GEO-3
+# and K-INV-5.
+
+# %%
+from kabetopo_nb.teach import ask, check_answer, example, legal, play, position, show
+
+# %% [markdown]
+# ## Dropping a wall
+#
+# Each player starts with three walls. Dropping one is a whole turn: the wall goes on any
+# empty line between two squares, and the turn passes on at once with no bonus
+# (K-TURN-1, K-TURN-2).
+
+# %%
+state = example("turn", "wall-grants-nothing")
+show(state, lines={"c3n": "drop"})
+
+# %%
+after = play(state, "wall c3n")
+print(after.decision)
+show(after)
+
+# %% [markdown]
+# A line carries one piece at most, whichever of its two names is used (K-GEO-3): the wall
+# on `b2n` also occupies `b3s`.
+
+# %%
+state = example("resources", "one-piece-per-line")
+show(state)
+
+# %%
+ask(state, "wall b2n")
+ask(state, "portal b3s")
+ask(state, "wall b3n")
+
+# %% [markdown]
+# ## The path rule, part (a): corners and the Mountain stay reachable
+#
+# After a drop, every runner must still be able to reach **every corner square and the
+# Mountain** by some sequence of moves (K-INV-1 (a)). Other runners do not count as
+# obstacles for this check, since they will move on; only walls, monoliths, portals and
+# locks do. The rulebook speaks of not blocking off a corner; the project applies the check
+# to every runner and every corner, because a corner that one runner cannot reach is
+# blocked off for that runner.
+#
+# Here the West corner a1 already has a wall on its north line. A wall on its east line
+# would close it completely, so it is refused, even though West itself stands outside.
+
+# %%
+state = example("invariants", "every-corner-stays-reachable")
+show(state, lines={"a1e": "drop"}, highlights={"a1": "bad"})
+
+# %%
+ask(state, "wall a1e")
+ask(state, "monolith a1e")
+ask(state, "wall a2e")
+ask(state, "wall b1n")
+
+# %% [markdown]
+# The same holds for a larger region. Walls already fence a1, a2, b1 and b2 off on three
+# sides; the fourth wall on `b2e` would seal the region, so no runner outside could reach
+# the corner a1. The blue path shows the one way in that is left.
+
+# %%
+state = example("invariants", "region-without-a-portal-is-cut-off")
+path = state.shortest_path("f6", ["a1"])
+show(state, lines={"b2e": "drop"}, path=path)
+
+# %%
+ask(state, "wall b2e")
+ask(state, "wall c2e")
+print("moves from f6 to a1:", state.moves_to("f6", ["a1"]))
+
+# %% [markdown]
+# Portals count as ways in and out (notebook 05). The same region stays legal while an
+# unlocked side of a portal leads into it, and then the *lock* that would close the last
+# portal side is the refused action.
+
+# %%
+state = example("invariants", "a-portal-keeps-a-region-reachable")
+show(state, lines={"b2e": "drop"})
+
+# %%
+after = play(state, "wall b2e")
+ask(after, "lock b2w")
+print("moves from f6 to a1 now:", after.moves_to("f6", ["a1"]))
+
+# %% [markdown]
+# ## The path rule, part (b): no runner shut in
+#
+# A drop may not leave a runner with all four of its sides blocked (K-INV-1 (b)). The board
+# rim counts as a block; an open portal side does not, since the runner can teleport out.
+# Below, West on b3 has walls on three sides, so the fourth wall is refused.
+
+# %%
+state = position("lines=Wb3n,Wa3e,Wb2n;runners=Ef6,Sf1,Wb3,Na6;pools=W:w0m1p1l1s1;turn=E")
+show(state, lines={"b3e": "drop"}, highlights={"b3": "bad"})
+
+# %%
+ask(state, "wall b3e")
+ask(state, "wall c3n")
+
+# %% [markdown]
+# A runner may not be trapped in a bigger pen either: part (a) catches that, because the
+# penned runner could no longer reach the corners. Here West could still walk between b3
+# and c3, but no further.
+
+# %%
+state = position("lines=Wb3n,Wa3e,Wb2n,Wc3n,Wc2n;runners=Ef6,Sf1,Wb3,Na6;pools=W:w0m1p1l1s1;turn=E")
+show(state, lines={"c3e": "drop"}, highlights={"b3": "bad", "c3": "bad"})
+
+# %%
+ask(state, "wall c3e")
+
+# %% [markdown]
+# ## Runners who are already home still count
+#
+# The check covers every runner on the board, finished ones included (K-INV-5). South is
+# home on a6 in this position; the region around it can only be entered by coming down from
+# the Mountain, so a wall on `c6e` would leave South with no way out.
+
+# %%
+state = example("invariants", "finished-runners-count-too")
+show(state, lines={"c6e": "drop"})
+
+# %%
+ask(state, "wall c6e")
+ask(state, "wall d6e")
+
+# %% [markdown]
+# ## When the check runs
+#
+# K-INV-1 is checked after every drop and every door swing (K-INV-5). Plain moves are not
+# checked: a runner may walk into a dead end by itself (notebook 09 shows one). The engine
+# can list what is wrong with any position with `state.problems()`; a legal game never
+# produces a problem through a drop.
+
+# %%
+print(state.problems())
+
+# %% [markdown]
+# ## Exercise 1
+#
+# Is `wall b3e` legal for East here? Answer `True` or `False`.
+
+# %%
+state = position("lines=Wb3n,Wb2n;runners=Ef6,Sf1,Wb3,Na6;pools=W:w0m1p1l1s1;turn=E")
+show(state)
+
+# %%
+answer = None  # your answer here: True or False
+expected = state.explain("wall b3e").legal
+check_answer(answer, expected, hint="count West's blocked sides after the drop; the rim counts")
+
+# %% [markdown]
+# ## Exercise 2
+#
+# In this position, which of the lines `a2e`, `b1n` and `a1e` may East close with a wall?
+# Answer with a set of line names, such as `{"a2e"}`.
+
+# %%
+state = position("lines=Wa1n;runners=Ef6,Sf1,Wb2,Na6;turn=E")
+show(state)
+
+# %%
+answer = None  # your answer here, e.g. {"a2e"}
+expected = {ln for ln in ("a2e", "b1n", "a1e") if state.explain(f"wall {ln}").legal}
+check_answer(answer, expected, hint="a corner needs one open line at least")
+
+# %% [markdown]
+# ## Exercise 3
+#
+# West is fenced into b3 and c3 on five of six sides. On which lines could East drop a wall
+# that would be refused *because of West*? Think about c3e first. Answer with the set of
+# lines among `c3e`, `d3e`, `b4e` that are refused.
+
+# %%
+state = position("lines=Wb3n,Wa3e,Wb2n,Wc3n,Wc2n;runners=Ef6,Sf1,Wb3,Na6;turn=E")
+show(state)
+
+# %%
+answer = None  # your answer here, e.g. {"d3e"}
+expected = {ln for ln in ("c3e", "d3e", "b4e") if not state.explain(f"wall {ln}").legal}
+check_answer(answer, expected, hint="only the line that closes the pen matters")

@@ -1,0 +1,144 @@
+# %% [markdown]
+# # 04 · Monoliths and bonus moves
+#
+# This notebook follows the rulebook's **Resources: Monoliths** section (Rules v4.0). A
+# monolith behaves on the board exactly like a wall, with one difference that matters a lot
+# in play: the player who drops it may move afterwards in the same turn. Rulings used:
+# K-TURN-1, K-TURN-2, K-TURN-3, K-TURN-7, K-TURN-8, KNB-2, K-INV-1, K-DOOR-1.
+
+# %%
+from kabetopo_nb import KabetopoBoard
+from kabetopo_nb.teach import ask, check_answer, example, legal, play, position, show
+
+# %% [markdown]
+# ## A monolith blocks like a wall
+#
+# Runners cannot step across a monolith (K-MOVE-1), and a monolith must obey the same board
+# check as a wall: it may not cut off a corner or the Mountain, or shut a runner in
+# (K-INV-1). Below, a monolith on `a1e` would close the West corner just as a wall would.
+
+# %%
+state = example("invariants", "every-corner-stays-reachable")
+show(state, lines={"a1e": "drop"})
+
+# %%
+ask(state, "monolith a1e")
+ask(state, "monolith a2e")
+
+# %% [markdown]
+# ## The bonus move
+#
+# Dropping a monolith is the turn's main action, and it earns **one extra move** right
+# away (K-TURN-2). The move may be any kind of move: a step, a teleport, a leapfrog. It is
+# optional; `end` gives it up. What the bonus never allows is a second drop (K-TURN-1).
+#
+# East drops a monolith far away on `c3n` and then still has a move to make.
+
+# %%
+state = example("turn", "monolith-grants-a-bonus-move")
+show(state, lines={"c3n": "drop"})
+
+# %%
+after = play(state, "monolith c3n")
+print(after.decision)
+legal(after)
+ask(after, "wall d3n")
+
+# %%
+done = play(after, "step e6")
+print(done.decision)
+show(done, path=["f6", "e6"])
+
+# %% [markdown]
+# A wall earns nothing of the kind: after a wall the turn is over.
+
+# %%
+state = example("turn", "wall-grants-nothing")
+after = play(state, "wall c3n")
+print(after.decision)
+
+# %% [markdown]
+# ## Monolith, bonus move, speed token
+#
+# The bonus move and the speed token (notebook 07) add up. East drops a monolith, steps
+# with the bonus, and may then cash in the token for one more step, so its runner covers
+# two squares in the turn it also built something (K-TURN-3, KNB-2).
+
+# %%
+state = example("movement", "monolith-bonus-then-speed-move")
+show(state)
+
+# %%
+after = play(state, "monolith a3n", "step d3")
+legal(after)
+ask(after, "step d4")           # the bonus is used up
+ask(after, "speed step d4")     # but the speed token is not
+final = play(after, "speed step d4")
+show(final, path=["d2", "d3", "d4"])
+
+# %% [markdown]
+# The extras may come in either order (K-TURN-7): after the monolith, East may take the
+# speed move first and keep the bonus move for after. Only one speed move exists per turn
+# (K-TURN-8).
+
+# %%
+state = example("turn", "speed-before-the-bonus-move")
+after = play(state, "monolith c3n", "speed step e6")
+legal(after)
+ask(after, "speed step d6")
+
+# %% [markdown]
+# ## Monoliths are never doors
+#
+# Three walls in a row turn the middle one into a door that can swing open (rulebook,
+# Doors). A monolith can be one of the two outer pieces of such a row, but a monolith itself
+# never opens (K-DOOR-1). Here East stands by the monolith on `d2n` and cannot swing it.
+
+# %%
+state = example("doors", "monolith-is-never-a-door")
+show(state)
+
+# %%
+ask(state, "door d2n d3w")
+
+# %% [markdown]
+# ## Try it
+#
+# Drop East's monolith by clicking a line and choosing *monolith*, then click a square for
+# the bonus move.
+
+# %%
+board = KabetopoBoard(example("turn", "monolith-grants-a-bonus-move"))
+board
+
+# %% [markdown]
+# ## Exercise 1
+#
+# East has just dropped a monolith on `c3n`. Which moves may East make with the bonus?
+# Answer with a set of actions, such as `{"step f5"}`.
+
+# %%
+state = play(example("turn", "monolith-grants-a-bonus-move"), "monolith c3n")
+show(state)
+
+# %%
+answer = None  # your answer here, e.g. {"step f5"}
+expected = {str(a) for a in state.legal_actions if a.is_move}
+check_answer(answer, expected, hint="East stands on its corner f6")
+
+# %% [markdown]
+# ## Exercise 2
+#
+# East has no speed token here. East drops its monolith on `a3n` and takes the bonus step
+# to d3. Is a further `step d4` legal? Answer `True` or `False`.
+
+# %%
+state = position("runners=Ed2,Sf1,Wa1,Na6;pools=E:w0m1p0l0s0;turn=E")
+after = play(state, "monolith a3n", "step d3")
+print(after.decision)
+show(after)
+
+# %%
+answer = None  # your answer here: True or False
+expected = after.explain("step d4").legal
+check_answer(answer, expected, hint="a monolith earns one move")

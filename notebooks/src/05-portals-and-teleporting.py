@@ -1,0 +1,189 @@
+# %% [markdown]
+# # 05 · Portals and teleporting
+#
+# This notebook follows two sections of the 4-player rulebook (Rules v4.0):
+# **Resources: Portals** (using and dropping portals) and **Special Moving Rules:
+# Teleporting**. Rulings used: K-PORT-1, K-PORT-2, K-MOVE-3, K-INV-2, K-TURN-2, K-TURN-7,
+# K-TURN-9. Locks on portals come in notebook 06.
+
+# %%
+from kabetopo_nb import KabetopoBoard
+from kabetopo_nb.teach import ask, check_answer, example, legal, play, show
+
+# %% [markdown]
+# ## A portal is not a doorway
+#
+# A portal stands on a line, like a wall. Nobody walks across that line (K-PORT-1): the
+# only way "through" a portal is to teleport. Here East on c5 has a portal on its east line
+# and cannot step to d5, but may step elsewhere or teleport.
+
+# %%
+state = example("teleport", "portal-line-not-crossed-on-foot")
+show(state, highlights={"d5": "bad"})
+
+# %%
+ask(state, "step d5")
+ask(state, "teleport c5e")
+ask(state, "step c6")
+
+# %% [markdown]
+# ## Teleporting
+#
+# A runner whose square touches a portal may, as its move, go into that portal and come
+# out beside **any other portal** on the board, on whichever of its two sides the player
+# picks (K-PORT-2). Portals belong to nobody; any runner may use any of them.
+#
+# The engine splits a teleport into two decisions: `teleport <side>` goes in, then
+# `exit <side>` names the side to come out of (a side is named from the square it faces).
+# East on b5 enters the portal on its east line; the two squares by the other portal, e2
+# and e3, are the possible exits. Coming back out of the same portal is not offered.
+
+# %%
+state = example("teleport", "teleport-to-any-side-of-another-portal")
+show(state, highlights={"e2": "move", "e3": "move"}, arrows=[("b5", "e3")])
+
+# %%
+inside = play(state, "teleport b5e")
+print(inside.decision)
+legal(inside)
+ask(inside, "exit c5w")
+
+# %% [markdown]
+# Until the exit is chosen nothing else can happen (K-TURN-7). Choosing `exit e3s` puts
+# East on e3, and that was the whole move: the turn passes to South.
+
+# %%
+after = play(inside, "exit e3s")
+print(after.decision)
+show(after, path=["b5", "e3"])
+
+# %% [markdown]
+# ## Teleporting is a move of its own
+#
+# Only a runner that *starts* its move on a square touching the portal can enter it. A
+# runner one square away must first step up to it, and then the turn is normally over: the
+# teleport waits for the next turn (notebook 07 shows how the speed token changes that).
+
+# %%
+state = example("teleport", "teleport-only-from-a-square-touching-the-portal")
+show(state)
+
+# %%
+ask(state, "teleport b5e")
+# the same runner, this time holding a speed token, so its turn stays open after the step
+after = play(example("teleport", "reaching-a-portal-is-not-teleporting"), "step b5")
+ask(after, "teleport b5e")
+
+# %% [markdown]
+# ## A teleport must go somewhere
+#
+# Every move changes the runner's square (K-MOVE-3). A runner touching two portals may
+# teleport from one to the other, but it may not come out of a side that faces its own
+# square.
+
+# %%
+state = example("movement", "no-teleport-back-to-the-own-square")
+show(state)
+
+# %%
+inside = play(state, "teleport c2n")
+legal(inside)
+ask(inside, "exit c2e")
+
+# %% [markdown]
+# ## Dropping a portal
+#
+# Each player holds one portal to drop. It may go on any empty line, with two exceptions
+# (K-INV-2): never on the rim of the board (the rim holds no pieces at all), and never on
+# the two lines of a corner square.
+
+# %%
+state = example("resources", "portal-drops-avoid-corner-lines")
+show(state, lines={"e6e": "drop", "f5n": "drop", "e5e": "drop"})
+
+# %%
+ask(state, "portal e6e")
+ask(state, "portal f5n")
+ask(state, "portal e5e")
+ask(state, "wall e6e")
+
+# %% [markdown]
+# ## A portal on your own square: a bonus teleport
+#
+# If the portal is dropped on one of the lines of the dropping runner's own square, the
+# player may teleport in the same turn (K-TURN-2). That bonus is a teleport and nothing
+# else: it cannot be spent on a step. It may use any portal side touching the runner's
+# square (K-TURN-9), not only the new one.
+
+# %%
+state = example("turn", "portal-on-own-square-grants-a-teleport")
+show(state, lines={"e3e": "drop"})
+
+# %%
+after = play(state, "portal e3e")
+legal(after)
+ask(after, "step d3")
+
+# %% [markdown]
+# Dropped anywhere else, a portal earns nothing and the turn ends.
+
+# %%
+state = example("turn", "portal-elsewhere-grants-nothing")
+after = play(state, "portal d3n")
+print(after.decision)
+
+# %% [markdown]
+# ## Try it
+#
+# Click East's runner: a `T` marks the portal it can enter. Click it, then pick an exit
+# from the numbered options.
+
+# %%
+board = KabetopoBoard(example("teleport", "teleport-to-any-side-of-another-portal"))
+board
+
+# %% [markdown]
+# ## Exercise 1
+#
+# East on e3 enters the portal on its north line. Where can it come out? Answer with the
+# set of `exit` actions, such as `{"exit b2e"}`.
+
+# %%
+state = example("turn", "exit-is-chosen-before-anything-else")
+inside = play(state, "teleport e3n")
+show(state)
+
+# %%
+answer = None  # your answer here, e.g. {"exit b2e"}
+expected = {str(a) for a in inside.legal_actions if a.kind == "exit"}
+check_answer(answer, expected, hint="both sides of every other portal")
+
+# %% [markdown]
+# ## Exercise 2
+#
+# East stands on f5, next to its home corner. On which of the lines `f5n`, `f4n`, `e5e`
+# may East drop its portal? Answer with a set of lines, such as `{"f4n"}`.
+
+# %%
+state = example("resources", "portal-drops-avoid-corner-lines")
+show(state)
+
+# %%
+answer = None  # your answer here, e.g. {"f4n"}
+expected = {ln for ln in ("f5n", "f4n", "e5e") if state.explain(f"portal {ln}").legal}
+check_answer(answer, expected, hint="f5n is the same line as f6s")
+
+# %% [markdown]
+# ## Exercise 3
+#
+# East drops its portal on `e3e`, a line of its own square. May East then `step d3` with the
+# bonus? Answer `True` or `False`.
+
+# %%
+state = play(example("turn", "portal-on-own-square-grants-a-teleport"), "portal e3e")
+show(state)
+
+# %%
+answer = None  # your answer here: True or False
+expected = state.explain("step d3").legal
+check_answer(answer, expected, hint="what kind of bonus does a portal on your own square give?")

@@ -1,0 +1,185 @@
+# %% [markdown]
+# # 07 · Speed tokens
+#
+# This notebook follows the rulebook's **Resources: Speed Tokens** section (Rules v4.0).
+# Every player starts the round with one speed token, "+1" side up. Cashing it in gives one
+# extra move in that turn, and then the token is spent. Rulings used: K-TURN-3, K-TURN-7,
+# K-TURN-8, KNB-2, and the K-TURN-3 option `speed_any_turn`.
+
+# %%
+from kabetopo_nb.teach import ask, check_answer, compare, example, legal, play, show
+
+# %% [markdown]
+# ## One extra move, in any direction
+#
+# After the turn's main action, a player holding an unspent token may cash it in for one
+# more move (K-TURN-3). The extra move need not continue in the same direction; it can be a
+# step, a teleport, a leapfrog or a door. In the engine a speed move is written with the
+# word `speed` in front, and cashing in and moving are a single action (K-TURN-8).
+
+# %%
+state = example("turn", "main-action-comes-first")
+after = play(state, "step e6")
+show(after, path=["f6", "e6"])
+
+# %%
+legal(after)
+ask(after, "step d6")        # the main move is spent: only the token can move East again
+final = play(after, "speed step d6")
+print(final.to_text())        # East's pool now ends in s0: the token is spent
+
+# %% [markdown]
+# The token comes *after* the main action, never instead of it (K-TURN-7), and there is one
+# speed move per turn at most (K-TURN-8).
+
+# %%
+ask(state, "speed step e6")
+
+# %% [markdown]
+# ## A move, never a drop
+#
+# The token gives an extra move only, not an extra drop. By the project's reading of the
+# rulebook, it may be cashed in only in a turn that contains a move, before or after it
+# (KNB-2): a turn whose main action is a plain wall drop has no move in it, so the token
+# stays unused.
+
+# %%
+state = example("turn", "speed-only-on-a-turn-with-a-move")
+after = play(state, "wall c3n")
+print(after.decision)        # the turn is over; East keeps its token
+print(after.to_text())
+
+# %% [markdown]
+# Those who read the rulebook as allowing the token in *any* turn can switch on the rule
+# option `speed_any_turn` (K-TURN-3). `compare` shows the same position under both readings:
+# East has just dropped a wall (`phase=extras` in the position text: the main action is
+# done, the turn is not over yet).
+
+# %%
+compare(
+    "runners=Ef6,Sf1,Wa1,Na6;lines=Wc3n;pools=E:w2m1p1l1s1;turn=E;phase=extras",
+    {"default": {}, "K-TURN-3 option": {"speed_any_turn": True}},
+    action="speed step e6",
+)
+
+# %% [markdown]
+# ## With monoliths and locks
+#
+# Dropping a monolith (or a lock) gives a bonus move, so such a turn does contain a move and
+# the token may be added to it: drop, bonus step, speed step (notebook 04). The two extras
+# may also come the other way round.
+
+# %%
+state = example("movement", "monolith-bonus-then-speed-move")
+final = play(state, "monolith a3n", "step d3", "speed step d4")
+show(final, path=["d2", "d3", "d4"])
+
+# %% [markdown]
+# Unlocking gives no move, so it leaves the token unused.
+
+# %%
+state = example("turn", "unlock-grants-nothing")
+after = play(state, "unlock e4s")
+print(after.decision)
+
+# %% [markdown]
+# ## With portals
+#
+# Reaching a portal ends the move; the teleport would normally wait for the next turn
+# (notebook 05). With the token, the runner steps up to the portal and teleports at once.
+
+# %%
+state = example("teleport", "step-then-speed-teleport")
+show(state)
+
+# %%
+after = play(state, "step b5")
+ask(after, "teleport b5e")
+final = play(after, "speed teleport b5e", "exit e2n")
+show(final, path=["b4", "b5", "e2"])
+
+# %% [markdown]
+# Or the teleport comes first and the token adds a step from the exit square, in any
+# direction except back across the portal on foot.
+
+# %%
+state = example("teleport", "teleport-then-speed-step")
+after = play(state, "teleport b5e", "exit e3s")
+legal(after)
+ask(after, "speed step e2")
+
+# %% [markdown]
+# ## With leapfrogs
+#
+# Step and then leapfrog, or leapfrog and then step (notebook 08 covers leapfrogs).
+
+# %%
+state = example("leapfrog", "step-then-speed-leapfrog")
+show(state)
+
+# %%
+after = play(state, "step b3")
+ask(after, "leap d3")
+ask(after, "speed leap d3")
+
+# %% [markdown]
+# ## With doors
+#
+# Opening a door and walking through it is one move, so a runner that has just stepped up
+# to a door needs the token to go through in the same turn.
+
+# %%
+state = example("doors", "reaching-a-door-then-speed-door")
+show(state)
+
+# %%
+after = play(state, "step c2")
+ask(after, "door c2n c3w")
+ask(after, "speed door c2n c3w")
+
+# %% [markdown]
+# ## Exercise 1
+#
+# East has stepped from f6 to e6 and holds its token. Which speed moves are open? Answer
+# with a set such as `{"speed step e5"}`.
+
+# %%
+state = play(example("turn", "main-action-comes-first"), "step e6")
+show(state)
+
+# %%
+answer = None  # your answer here, e.g. {"speed step e5"}
+expected = {str(a) for a in state.legal_actions if a.speed}
+check_answer(answer, expected, hint="any direction, even back where East came from")
+
+# %% [markdown]
+# ## Exercise 2
+#
+# East has teleported from b5 and come out on e3. Is `speed step e2` legal? Answer `True`
+# or `False`.
+
+# %%
+state = play(example("teleport", "teleport-then-speed-step"), "teleport b5e", "exit e3s")
+show(state)
+
+# %%
+answer = None  # your answer here: True or False
+expected = state.explain("speed step e2").legal
+check_answer(answer, expected, hint="what stands on the line between e3 and e2?")
+
+# %% [markdown]
+# ## Exercise 3
+#
+# East drops a wall as its main action. Under the default rules, may East then cash in its
+# token for `speed step e6`? Answer `True` or `False`.
+
+# %%
+state = example("turn", "speed-only-on-a-turn-with-a-move")
+after = play(state, "wall c3n")
+print(after.decision)
+show(after)
+
+# %%
+answer = None  # your answer here: True or False
+expected = after.explain("speed step e6").legal
+check_answer(answer, expected, hint="does a wall drop give the turn a move?")

@@ -1,0 +1,238 @@
+# %% [markdown]
+# # 08 · Leapfrogging
+#
+# This notebook follows the rulebook's **Special Moving Rules: Leapfrogging** section
+# (Rules v4.0). A runner blocked by another runner may jump over it. Rulings used:
+# K-LEAP-1 (the jump), K-LEAP-2 (through a portal, and its rule option), K-LEAP-3 (never
+# onto a corner), K-PORT-1, K-MOVE-2, and the project's ruling KNB-3.
+
+# %%
+from kabetopo_nb import KabetopoBoard
+from kabetopo_nb.teach import ask, check_answer, compare, example, legal, play, show
+
+# %% [markdown]
+# ## Jumping over a neighbour
+#
+# A runner cannot step onto a taken square (K-MOVE-2), but when another runner stands right
+# beside it, it may **leapfrog**: jump straight over and land on the square just behind
+# (K-LEAP-1). The jump is one move, written `leap <landing square>`.
+
+# %%
+state = example("leapfrog", "leap-over-one-runner")
+show(state, arrows=[("b3", "d3")])
+
+# %%
+ask(state, "step c3")
+ask(state, "leap d3")
+ask(state, "leap e3")
+
+# %% [markdown]
+# ## A whole row of runners
+#
+# Several runners standing in a row can be cleared in one jump; the jumper lands on the
+# first free square after the last of them and cannot stop in between.
+
+# %%
+state = example("leapfrog", "leap-over-several-runners")
+show(state, arrows=[("a3", "d3")])
+
+# %%
+ask(state, "leap d3")
+ask(state, "leap c3")
+
+# %% [markdown]
+# ## Straight only
+#
+# The jump keeps its direction: no turning a corner in mid-air.
+
+# %%
+state = example("leapfrog", "leap-is-straight")
+show(state, highlights={"d3": "move", "d4": "bad", "c4": "bad"})
+
+# %%
+ask(state, "leap d4")
+ask(state, "leap c4")
+
+# %% [markdown]
+# ## What stops a jump
+#
+# Every line the jump crosses must be open: a wall or monolith between the two runners, or
+# right behind the jumped runner, stops it. So does the board's edge behind the jumped
+# runner, since there is nowhere to land. A portal line is not open either: portals are
+# never crossed on foot (K-PORT-1).
+
+# %%
+state = example("leapfrog", "wall-behind-the-jumped-runner")
+show(state)
+
+# %%
+ask(state, "leap d3")
+ask(state, "leap b5")   # over West, in another direction
+
+# %%
+state = example("leapfrog", "wall-between-the-runners")
+show(state)
+
+# %%
+ask(state, "leap d3")
+
+# %%
+state = example("leapfrog", "portal-between-the-runners")
+show(state)
+
+# %%
+ask(state, "leap d3")
+ask(state, "teleport b3e")
+
+# %%
+state = example("leapfrog", "board-edge-behind-the-jumped-runner")
+show(state)
+
+# %%
+legal(state)
+
+# %% [markdown]
+# ## Never onto a corner
+#
+# A leapfrog never lands on a corner square, even an empty one (K-LEAP-3).
+
+# %%
+state = example("leapfrog", "no-leap-onto-a-corner")
+show(state, highlights={"f6": "bad", "d4": "move"})
+
+# %%
+ask(state, "leap f6")
+ask(state, "leap d4")
+
+# %% [markdown]
+# ## Leapfrogging through a portal
+#
+# When a teleport's chosen exit square is taken, the runner jumps the runner standing there
+# and lands on the next square straight on, in the direction it came out of the portal
+# (K-LEAP-2). All the usual conditions hold: an open line behind, a free square, no corner.
+#
+# East enters the portal on b5 and chooses to come out north of the e2-e3 portal, onto e3,
+# where West stands: East lands on e4.
+
+# %%
+state = example("leapfrog", "leap-through-a-portal-lands-beyond")
+show(state, arrows=[("b5", "e3"), ("e3", "e4")])
+
+# %%
+inside = play(state, "teleport b5e")
+legal(inside)
+after = play(inside, "exit e3s")
+show(after)
+
+# %% [markdown]
+# The same jump out of a portal may clear a whole row of runners ...
+
+# %%
+state = example("leapfrog", "leap-through-two-runners-after-a-portal")
+after = play(state, "teleport b5e", "exit e3s")
+show(after)
+
+# %% [markdown]
+# ... but a wall right behind the runner at the exit makes that exit unusable, and so does
+# a corner.
+
+# %%
+state = example("leapfrog", "leap-through-a-portal-blocked-by-a-wall")
+inside = play(state, "teleport b5e")
+show(state)
+
+# %%
+ask(inside, "exit e3s")
+ask(inside, "exit e2n")
+
+# %%
+state = example("leapfrog", "leap-through-a-portal-never-onto-a-corner")
+inside = play(state, "teleport b5e")
+show(state)
+
+# %%
+ask(inside, "exit e6w")
+
+# %% [markdown]
+# ## Jumping into a portal: the K-LEAP-2 option
+#
+# What if a *portal* stands right behind the runner to be jumped? By default the jump is
+# simply not possible: it would cross a portal line on foot (K-LEAP-2). Some players read
+# the rulebook's remark about leapfrogging "through a portal" as allowing exactly this
+# jump, so the project offers it as the rule option `leap_into_portal`: the jumper goes on
+# into the portal and comes out, like a teleport, beside another portal (KNB-3; the action
+# is `leap-portal <side>`).
+
+# %%
+state = example("leapfrog", "leap-into-a-portal-is-illegal-by-default")
+show(state)
+
+# %%
+compare(
+    state.to_text(),
+    {"default": {}, "K-LEAP-2 option": {"leap_into_portal": True}},
+    action="leap-portal c3e",
+)
+
+# %% [markdown]
+# Under the option, the jumper then picks an exit as after any teleport.
+
+# %%
+state = example("leapfrog", "leap-into-a-portal-option")
+inside = play(state, "leap-portal c3e")
+legal(inside)
+
+# %% [markdown]
+# ## Try it
+#
+# East can leapfrog West here in one direction but not the other: click East, then the
+# squares beyond West.
+
+# %%
+board = KabetopoBoard(example("leapfrog", "wall-behind-the-jumped-runner"))
+board
+
+# %% [markdown]
+# ## Exercise 1
+#
+# Where can East leapfrog in this position? Answer with a set of `leap` actions, such as
+# `{"leap b1"}`.
+
+# %%
+state = example("leapfrog", "no-leap-onto-a-corner")
+show(state)
+
+# %%
+answer = None  # your answer here, e.g. {"leap b1"}
+expected = {str(a) for a in state.legal_actions if a.kind == "leap"}
+check_answer(answer, expected, hint="f6 is a corner")
+
+# %% [markdown]
+# ## Exercise 2
+#
+# East has entered the portal on b5. South stands on e4 and West on e3, by the other
+# portal. Which exits may East choose? Answer with a set of `exit` actions.
+
+# %%
+state = example("leapfrog", "leap-through-two-runners-after-a-portal")
+inside = play(state, "teleport b5e")
+show(state)
+
+# %%
+answer = None  # your answer here, e.g. {"exit e2n"}
+expected = {str(a) for a in inside.legal_actions if a.kind == "exit"}
+check_answer(answer, expected, hint="coming out onto e3 means jumping every runner in the row")
+
+# %% [markdown]
+# ## Exercise 3
+#
+# Under the default rules, is `leap d3` legal for East here? Answer `True` or `False`.
+
+# %%
+state = example("leapfrog", "leap-into-a-portal-is-illegal-by-default")
+show(state)
+
+# %%
+answer = None  # your answer here: True or False
+expected = state.explain("leap d3").legal
+check_answer(answer, expected, hint="what stands on the line behind South?")

@@ -1,0 +1,315 @@
+# %% [markdown]
+# # 09 · The Mountain
+#
+# This notebook follows the rulebook's **Special Moving Rules: The Mountain** section
+# (Rules v4.0). The Mountain is the centre square c4 (K-GEO-2), where the stones wait.
+# Every runner must fetch one there before it can go home. Rulings used: K-MTN-1 (going
+# up), K-MTN-2 (going down), K-MTN-3 (bumping), K-MTN-4 (stones), K-LEAP-4 (leapfrogs),
+# K-INV-1 (c) (at most two sides blocked), K-INV-5, K-MOVE-3, KNB-4, and the K-TURN-6
+# option.
+
+# %%
+from kabetopo_nb import KabetopoBoard
+from kabetopo_nb.teach import ask, check_answer, compare, example, legal, play, show
+
+# %% [markdown]
+# ## Going up
+#
+# A runner climbs the Mountain by stepping onto it across an open line (K-MTN-1), and it
+# picks up a stone the moment it arrives, if it does not hold one yet (K-MTN-4). In the
+# position text, `Ec4+1` means East on c4 carrying one stone, and `stones=3` that three are
+# left on the Mountain.
+
+# %%
+state = example("mountain", "step-up-takes-a-stone")
+show(state, arrows=[("c3", "c4")])
+
+# %%
+after = play(state, "step c4")
+print(after.to_text())
+
+# %% [markdown]
+# The way up must be unobstructed: a wall or monolith on the line stops the climb, and so
+# does a portal, which is never crossed on foot. A runner beside such a portal may however
+# teleport through it (see below).
+
+# %%
+state = example("mountain", "wall-blocks-the-way-up")
+show(state)
+
+# %%
+ask(state, "step c4")
+
+# %%
+state = example("mountain", "portal-blocks-the-way-up-on-foot")
+show(state)
+
+# %%
+ask(state, "step c4")
+ask(state, "teleport d4w")
+
+# %% [markdown]
+# ## Stones
+#
+# The stones are handed out in the order runners reach the Mountain, and nobody takes a
+# second one (K-MTN-4). Here South got there first, so East's stone is the second.
+
+# %%
+state = example("mountain", "stones-in-the-order-taken")
+after = play(state, "step c4")
+print(after.to_text())
+
+# %%
+state = example("mountain", "no-second-stone")
+after = play(state, "step c4")
+print(after.to_text())
+
+# %% [markdown]
+# ## Going down
+#
+# Coming down is easier than going up: a runner on the Mountain may step to **any** of the
+# four squares around it, whatever stands on the line in between: a wall, a monolith, a
+# portal, even a locked side (K-MTN-2). The squares must still be free of runners.
+
+# %%
+state = example("mountain", "step-down-across-anything")
+show(state, highlights={"c5": "move", "b4": "move", "d4": "move", "c3": "move"})
+
+# %%
+legal(state)
+
+# %% [markdown]
+# It is a one-way door: the wall that did not matter on the way down still blocks the way
+# back up.
+
+# %%
+state = example("mountain", "stepping-down-is-one-way")
+after = play(state, "step c5")
+ask(after, "speed step c4")
+
+# %% [markdown]
+# Because plain moves are not checked against the board rules (K-INV-5), a runner may even
+# step down into a pocket it cannot leave on foot. From then on, every drop by anyone is
+# refused until it gets out, since the board already breaks K-INV-1.
+
+# %%
+state = example("invariants", "moves-are-not-checked-but-drops-are")
+after = play(state, "step c5")
+show(after)
+
+# %%
+ask(after, "wall a3n")
+
+# %% [markdown]
+# ## Portals and the Mountain
+#
+# A portal touching the Mountain lets runners teleport straight onto it, and off it
+# (K-MTN-1, K-MTN-2).
+
+# %%
+state = example("mountain", "teleport-onto-the-mountain")
+show(state, arrows=[("b5", "c4")])
+
+# %%
+after = play(state, "teleport b5e", "exit c4e")
+print(after.to_text())
+
+# %%
+state = example("mountain", "teleport-off-the-mountain")
+show(state)
+
+# %%
+ask(state, "teleport c4e")
+ask(state, "step d4")
+
+# %% [markdown]
+# ## Bumping
+#
+# When a runner moves onto the Mountain while another runner stands there, the one on top
+# is **bumped** off. The player who moved chooses where it goes: any empty square next to
+# the Mountain, whatever stands on the line in between (K-MTN-3). The bumped runner keeps
+# its stone; the newcomer takes one of its own. In the engine the bump is a separate
+# decision, `bump <square>`.
+#
+# Below, East climbs from c3 while West is on top. North already stands on b4, so West can
+# go to c5 (across the wall), d4 or c3, the square East just left (K-MOVE-3).
+
+# %%
+state = example("mountain", "bump-to-any-free-neighbour")
+show(state, arrows=[("c3", "c4")])
+
+# %%
+after = play(state, "step c4")
+print(after.decision)
+legal(after)
+ask(after, "bump b4")
+
+# %%
+final = play(after, "bump c5")
+show(final)
+print(final.to_text())
+
+# %% [markdown]
+# ## Bumping through a portal
+#
+# If a portal stands on one of the Mountain's lines, open on the Mountain's side, the bumper
+# may push the runner through it and choose which portal side it comes out of (K-MTN-3,
+# KNB-4). The pushed runner only ever lands on an empty square; it never leapfrogs or bumps
+# in turn (K-LEAP-4).
+
+# %%
+state = example("mountain", "bump-through-a-portal-exit-choice")
+show(state)
+
+# %%
+after = play(state, "step c4")
+legal(after)
+pushed = play(after, "bump-through c4e")
+legal(pushed)
+
+# %%
+final = play(pushed, "exit e3s")
+show(final)
+
+# %% [markdown]
+# A teleport can bump too: here East comes out of a portal right onto the occupied
+# Mountain, and then chooses where West goes.
+
+# %%
+state = example("mountain", "teleport-onto-the-occupied-mountain-bumps")
+after = play(state, "teleport b5e", "exit c4e")
+show(after)
+
+# %%
+legal(after)
+
+# %% [markdown]
+# If the portal is locked on the Mountain's side, nobody can be pushed through it.
+
+# %%
+state = example("mountain", "no-bump-through-a-locked-side")
+after = play(state, "step c4")
+ask(after, "bump-through c4e")
+ask(after, "bump d4")
+
+# %% [markdown]
+# ## Leapfrogs and the Mountain
+#
+# A runner may leapfrog onto the Mountain, from it, or over a runner standing on it
+# (K-LEAP-4). These are ordinary leapfrogs: every line crossed must be open, and the
+# "anything goes" rule of stepping down does not apply to jumps.
+
+# %%
+state = example("mountain", "leapfrog-onto-the-mountain")
+show(state, arrows=[("c2", "c4")])
+
+# %%
+after = play(state, "leap c4")
+print(after.to_text())
+
+# %%
+state = example("mountain", "leapfrog-from-the-mountain")
+show(state)
+
+# %%
+ask(state, "leap e4")
+ask(state, "leap c6")
+
+# %%
+state = example("mountain", "leapfrog-over-the-mountain")
+show(state, arrows=[("c3", "c5")])
+
+# %%
+ask(state, "leap c5")
+
+# %% [markdown]
+# ## Never more than two sides blocked
+#
+# The Mountain must stay climbable: at most two of its four lines may be blocked by walls,
+# monoliths, or portals locked on the Mountain's side (K-INV-1 (c)). An open portal does not
+# count, since runners can teleport onto the Mountain through it. Any drop that would block
+# a third side is refused.
+
+# %%
+state = example("invariants", "mountain-at-most-two-sides-blocked")
+show(state, lines={"c4e": "drop"})
+
+# %%
+ask(state, "wall c4e")
+ask(state, "monolith c3n")
+ask(state, "portal c4e")
+
+# %%
+state = example("invariants", "mountain-side-lock-counts-as-a-block")
+show(state)
+
+# %%
+ask(state, "lock c4e")
+ask(state, "lock d4w")
+
+# %% [markdown]
+# ## King of the Mountain: a rule option
+#
+# The designer's teaching guide adds a rule that the rulebooks leave out: nobody may bump on
+# the turn right after a bump. The project keeps it off by default and offers it as the
+# option `king_of_the_mountain` (K-TURN-6).
+
+# %%
+state = example("mountain", "king-of-the-mountain-is-an-option")
+after = play(state, "step c4", "bump b4")
+compare(after.to_text(), {"default": {}, "K-TURN-6 option": {"king_of_the_mountain": True}}, action="step c4")
+
+# %% [markdown]
+# ## Try it
+#
+# Climb the Mountain with East and choose where West goes.
+
+# %%
+board = KabetopoBoard(example("mountain", "bump-through-a-portal"))
+board
+
+# %% [markdown]
+# ## Exercise 1
+#
+# East steps up onto the Mountain and bumps West. Where may West be put? Answer with a set
+# of `bump` actions, such as `{"bump c5"}`.
+
+# %%
+state = example("mountain", "bump-to-any-free-neighbour")
+after = play(state, "step c4")
+show(state)
+
+# %%
+answer = None  # your answer here, e.g. {"bump c5"}
+expected = {str(a) for a in after.legal_actions if a.kind == "bump"}
+check_answer(answer, expected, hint="walls do not matter for a bump; other runners do")
+
+# %% [markdown]
+# ## Exercise 2
+#
+# Two lines of the Mountain are blocked here. Which of `wall c4e`, `wall d4e` and
+# `portal c4e` may East drop? Answer with a set of actions.
+
+# %%
+state = example("invariants", "mountain-at-most-two-sides-blocked")
+show(state)
+
+# %%
+answer = None  # your answer here, e.g. {"wall d4e"}
+expected = {a for a in ("wall c4e", "wall d4e", "portal c4e") if state.explain(a).legal}
+check_answer(answer, expected, hint="an open portal is not a block")
+
+# %% [markdown]
+# ## Exercise 3
+#
+# East stands on the Mountain with a wall on its north line. Where can East step down?
+# Answer with a set of `step` actions.
+
+# %%
+state = example("mountain", "stepping-down-is-one-way")
+show(state)
+
+# %%
+answer = None  # your answer here, e.g. {"step c3"}
+expected = {str(a) for a in state.legal_actions if a.kind == "step"}
+check_answer(answer, expected, hint="going down, nothing on a line stops you")

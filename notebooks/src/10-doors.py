@@ -1,0 +1,221 @@
+# %% [markdown]
+# # 10 · Doors
+#
+# This notebook follows the **Doors** section of *Special Moving Rules* in the Kabetopo
+# Rules v4.0, together with the paragraph on locking doors in the **Locks** section and
+# the speed-token notes in **Speed Tokens**. The shared rulings that fix our reading are
+# **K-DOOR-1** (what counts as a door), **K-DOOR-2** (opening one), **K-DOOR-3** (locked
+# doors) and **K-LOCK-1**; the project adds **KNB-6** (how a swing is checked).
+#
+# In short, in our own words: when walls (or monoliths) line up three in a row, the
+# middle *wall* is hinged. A runner standing beside it may push it open, swinging it a
+# quarter turn around one of its ends, and walk through to the square behind, all as a
+# single move.
+#
+# Notation: `door c2n c3w` means "open the door on the north side of c2, step to c3, and
+# let the door come to rest on the west side of c3".
+
+# %%
+from kabetopo_nb.teach import example, position, show, legal, ask, play, check_answer
+
+# %% [markdown]
+# ## 1. Three in a row make a door
+#
+# Here three walls stand side by side on one straight line (b2n, c2n, d2n). The middle one
+# is a door. East's runner on c2 touches it, so it may swing it open and walk to c3. The
+# door can pivot around its left end (it then lies along c3's west side) or around its
+# right end (c3's east side). The two outer walls are ordinary walls: each has only one
+# wall beside it on the line.
+
+# %%
+state = example("doors", "three-walls-in-a-row-make-a-door")
+show(state, highlights={"c3": "move"})
+
+# %%
+legal(state)
+ask(state, "step c3")
+
+# %% [markdown]
+# ## 2. What does *not* make a door
+#
+# Two things look like a door but are not (K-DOOR-1). First, the edge of the board does
+# not stand in for a wall: a wall at the end of a row that touches the edge has a
+# neighbour on one side only. Second, only walls swing: a monolith can help *frame* a door
+# (as one of the two outer pieces), but a monolith in the middle never opens.
+
+# %%
+edge = example("doors", "edge-of-the-board-is-no-door-end")
+show(edge, lines={"a2n": "bad", "b2n": "drop"})
+
+# %%
+ask(edge, "door a2n a3e")
+ask(edge, "step b2")
+
+# %%
+mono = example("doors", "monolith-is-never-a-door")
+show(mono, lines={"d2n": "bad", "c2n": "drop"})
+
+# %%
+ask(mono, "door d2n d3w")
+
+# %% [markdown]
+# ## 3. Where the door comes to rest
+#
+# The door turns through 90 degrees, so it ends up on a line at right angles to where it
+# was, touching the square the runner walks onto. That line must be free: a wall, a
+# monolith or a portal already standing there stops the swing in that direction (the
+# other direction may still work). After the swing the door is just a wall in a new place;
+# whether it is a door again depends on its new neighbours.
+
+# %%
+after = play(example("doors", "three-walls-in-a-row-make-a-door"), "door c2n c3w")
+show(after, path=["c2", "c3"])
+
+# %%
+from kabetopo_nb.kabetopo.geometry import parse_line
+print(after.to_text())
+print("is b3e a door now?", after.position.is_door(parse_line("b3e")))
+
+# %%
+blocked = example("doors", "swing-target-must-be-free")
+show(blocked, lines={"c3e": "bad"})
+
+# %%
+ask(blocked, "door c2n c3e")
+ask(blocked, "door c2n c3w")
+
+# %% [markdown]
+# ## 4. Opening is one move, and it must start at the door
+#
+# Swinging the door and walking through count together as one move. But a runner that
+# *arrives* next to a door has used its move; it cannot open the door in the same turn...
+# unless it cashes in its speed token, which grants one more move (the **Speed Tokens**
+# section lists doors among the things a speed move can do). The reverse order also works:
+# go through the door, then cash the token to keep running.
+
+# %%
+arrive = example("doors", "reaching-a-door-then-speed-door")
+show(arrive, arrows=[("c1", "c2"), ("c2", "c3")])
+
+# %%
+s = play(arrive, "step c2")
+ask(s, "door c2n c3w")
+ask(s, "speed door c2n c3w")
+
+# %% [markdown]
+# ## 5. A monolith can create a door, and its bonus move can open it
+#
+# Doors are recomputed from the board at every instant. Dropping a monolith at the end of
+# two walls turns the middle wall into a door, and the monolith's free move (K-TURN-2) may
+# be spent swinging it open straight away: exactly the combination the Doors section
+# singles out.
+
+# %%
+create = example("doors", "monolith-drop-makes-a-door")
+show(create, lines={"d2n": "drop"})
+
+# %%
+ask(create, "door c2n c3w")
+s = play(create, "monolith d2n")
+legal(s, kinds=["door"])
+
+# %% [markdown]
+# ## 6. Locks keep a door shut for good
+#
+# The Locks section lets a player drop a lock on either face of a door; from then on that
+# door never opens (K-DOOR-3, K-LOCK-1). Here the lock sits on the far face (c3s); another
+# door next to East, on c2w, still swings.
+
+# %%
+locked = example("doors", "locked-door-never-opens")
+show(locked)
+
+# %%
+ask(locked, "door c2n c3w")
+legal(locked, kinds=["door"])
+
+# %% [markdown]
+# ## 7. A swing is checked like a drop
+#
+# A door that moves changes the board, so it must leave the board legal, just like a
+# dropped wall (K-INV-1, KNB-6). The Doors section names one case explicitly: a swing may
+# not close off a corner square. Here a wall already shields the corner a1 from the north
+# (West's runner has left it for a2); swinging the door b1n onto b1's west side would seal
+# a1 off completely, so only the swing towards the east is offered.
+
+# %%
+corner = example("doors", "door-may-not-close-off-a-corner")
+show(corner, lines={"a1e": "bad"}, highlights={"a1": "bad"})
+
+# %%
+ask(corner, "door b2s b1w")
+ask(corner, "door b2s b1e")
+
+# %% [markdown]
+# The same check protects runners: a swing may not box another runner in on all four
+# sides.
+
+# %%
+shut = example("doors", "door-swing-may-not-shut-a-runner-in")
+show(shut, highlights={"b3": "bad"})
+
+# %%
+ask(shut, "door c2n c3w")
+ask(shut, "door c2n c3e")
+
+# %% [markdown]
+# ## 8. Through a door onto the Mountain
+#
+# A door may lead onto the Mountain. Opening it is a way up like any other, and if the
+# Mountain is occupied the runner standing there is bumped (K-MTN-3); the mover then picks
+# where it lands.
+
+# %%
+mtn = example("doors", "door-onto-the-occupied-mountain")
+show(mtn, highlights={"c4": "move"})
+
+# %%
+s = play(mtn, "door c3n c4w")
+legal(s)
+
+# %% [markdown]
+# ## Exercises
+#
+# **Exercise 1.** In this position, which door actions can East take? Give the list of
+# actions (e.g. `["door c2n c3w"]`).
+
+# %%
+ex1 = position("lines=Wb2n,Wc2n,Wd2n,Pd3w;runners=Ec2,Sf1,Wa1,Na6;pools=E:w0m0p0l0s0;turn=E")
+show(ex1)
+
+# %%
+answer = None  # your answer here
+check_answer(answer, [str(a) for a in ex1.legal_actions if a.kind == "door"],
+             hint="a portal on a line next to c3 stops the swing on that side.")
+
+# %% [markdown]
+# **Exercise 2.** East has stepped to c1, then cashed in its speed token to reach c2.
+# Can it still open the door this turn? Answer `True` or `False`.
+
+# %%
+ex2 = play(position("lines=Wb2n,Wc2n,Wd2n;runners=Eb1,Sf1,Wa1,Na6;pools=E:w0m0p0l0s1;turn=E"),
+           "step c1", "speed step c2")
+show(ex2)
+
+# %%
+answer = None  # your answer here
+check_answer(answer, any(a.kind == "door" for a in ex2.legal_actions),
+             hint="a runner gets one main move and at most one speed move per turn.")
+
+# %% [markdown]
+# **Exercise 3.** How many of the walls on this board are doors right now? (Count the
+# lines, not the ways to open them.)
+
+# %%
+ex3 = position("lines=Wa3n,Wb3n,Wc3n,Md3n,We3n,Wf3n;runners=Ef6,Sf1,Wa1,Na6;turn=E")
+show(ex3)
+
+# %%
+answer = None  # your answer here
+check_answer(answer, sum(ex3.position.is_door(parse_line(ln)) for ln in ["a3n", "b3n", "c3n", "d3n", "e3n", "f3n"]),
+             hint="the board's edge is not a wall, and a monolith is never a door.")

@@ -1,0 +1,186 @@
+# %% [markdown]
+# # 13 · Completing and winning a match
+#
+# One round is not a fair contest: the randomly placed setup monoliths and portals favour
+# some runners. The Rules v4.0 sections **Completing The Match** and **Winning The Match**
+# (and the Appendix **How To Keep Score**) fix this by playing four rounds, turning the
+# board between rounds so every player drives every runner once, then adding up.
+# Rulings: **K-MATCH-1** (turning the board = handing each player the next runner),
+# **K-SETUP-3** (one seeded random generator per match), **K-SET-3** (pools per round).
+#
+# The engine's `Match(rules, players, rounds=..., seed=...)` keeps the rounds, the scores,
+# the grand totals, the tiebreakers and the scoresheet.
+
+# %%
+import random
+
+from kabetopo_nb.teach import show, check_answer
+from kabetopo_nb.kabetopo import KabetopoState
+from kabetopo_nb.kabetopo.match import Match, TIEBREAKERS
+from kabetopo_nb.kabetopo.position import SETUP
+from kabetopo_nb.kabetopo.rules import EAST, SEATS, seat_name
+
+
+def simple_bot(state, rng, wander=0.2):
+    """A seeded, simple player: now and then a random legal action, otherwise the action
+    that brings its runner nearest to its next target (stone first, then a corner)."""
+    actions = list(state.legal_actions)
+    if len(actions) == 1:
+        return actions[0]
+    if rng.random() < wander:
+        return rng.choice(actions)
+    me = state.position.player
+    best, best_value = [], None
+    for action in actions:
+        after = state.copy()
+        after.apply(action)
+        pos = after.position
+        if any(seat == me for seat, _ in pos.homes):
+            value = -1000
+        else:
+            dist = KabetopoState(pos).moves_home(me)
+            value = (99 if dist is None else dist) * 10 - 100 * pos.held[me] - 200 * sum(s == me for s, _ in pos.halfway)
+        if best_value is None or value < best_value:
+            best, best_value = [action], value
+        elif value == best_value:
+            best.append(action)
+    return rng.choice(best)
+
+
+def play_match(match, rng):
+    """Let the bot play every remaining action of the match."""
+    while not match.is_over():
+        match.apply(simple_bot(match.state, rng))
+    return match
+
+# %% [markdown]
+# ## 1. Turning the board means changing runners
+#
+# On the table the players stay in their chairs and the board is turned a quarter turn
+# clockwise before each new round. The engine models that the other way round (K-MATCH-1):
+# the board stays put and each player takes over the next runner in clockwise order
+# (East, South, West, North). After four rounds everyone has played every colour once.
+
+# %%
+match = Match("kabetopo-4p", ["Ann", "Ben", "Cat", "Dan"], seed=25)
+show(match.state)
+
+# %%
+print("round  " + "  ".join(f"{p:>5}" for p in match.players))
+for r in range(match.rounds):
+    print(f"{r + 1:>5}  " + "  ".join(f"{seat_name(match.seat_of(p, r)):>5}" for p in match.players))
+
+# %% [markdown]
+# ## 2. Setting up the next round
+#
+# Between rounds (the five setup steps of **Completing The Match**): every piece the
+# players dropped leaves the board; the setup monoliths and portals, the ones with holes,
+# stay where they are for the whole match; runners return to their corners; the stones go
+# back on the Mountain; and every pool is refilled to the starting amounts. Let our simple
+# bot play round 1 and compare the end of round 1 with the start of round 2.
+
+# %%
+rng = random.Random(25)
+while len(match.scores) == 0:
+    match.apply(simple_bot(match.state, rng))
+end_of_1 = match.states[0]
+start_of_2 = match.states[1]
+show(end_of_1)
+
+# %%
+def summary(state):
+    pos = state.position
+    setup = sorted(str(ln) for ln, piece in pos.pieces() if piece & SETUP)
+    dropped = sum(1 for ln, piece in pos.pieces() if not piece & SETUP)
+    return f"setup pieces {len(setup)}, dropped pieces {dropped}, locks {bin(pos.locks).count('1')}, stones on the Mountain {pos.site_stones}"
+
+print("end of round 1:  ", summary(end_of_1))
+print("start of round 2:", summary(start_of_2))
+print("same setup lines:", [ln for ln, p in end_of_1.position.pieces() if p & SETUP] == [ln for ln, p in start_of_2.position.pieces() if p & SETUP])
+print("round 2 position:", start_of_2.to_text())
+
+# %%
+show(start_of_2)
+
+# %% [markdown]
+# ## 3. Grand totals
+#
+# **Winning The Match**: each player's round scores are summed; the highest grand total
+# wins. Here the bot plays the remaining three rounds.
+
+# %%
+play_match(match, rng)
+for p in match.players:
+    print(f"{p}: rounds {[match.round_total(p, r) for r in range(match.rounds)]} -> total {match.total(p)}")
+
+# %% [markdown]
+# ## 4. The tiebreaker chain
+#
+# Two players on the same total are separated by a fixed list of comparisons, tried in
+# order until one differs (the **Tiebreakers** list of Rules v4.0). In our words:
+#
+# 1. the best single round, then the second best, and so on;
+# 2. more Tadaima points over the match;
+# 3. more first places;
+# 4. more Natural Tadaimas;
+# 5. more stone points;
+# 6. more First Stones;
+# 7. more Preservation points;
+# 8. more resources left at the end of the last round;
+# 9. otherwise the match is a draw.
+#
+# In this match Ann and Ben both finished on 13. Their best rounds are the same, so the
+# engine goes down the chain; the `decided_by` field of each standing names the step
+# that settled it.
+
+# %%
+for name, fn in TIEBREAKERS["v4.0"]:
+    print(f"{name:>32}:", {p: fn(match, p) for p in ("Ann", "Ben")})
+
+# %%
+for st in match.standings():
+    print(st)
+print("winner:", match.winner())
+
+# %% [markdown]
+# ## 5. The scoresheet
+#
+# The Appendix describes a paper scoresheet: one column per player, a row for stones, a
+# row for Tadaima (the number circled, its place as a small superscript, underlined when
+# natural), a row for Preservation, then "round score / running total", and a rule under
+# each round. `match.scoresheet()` writes it as text; in a notebook the `Match` object
+# itself displays as a table.
+
+# %%
+print(match.scoresheet())
+
+# %%
+match
+
+# %% [markdown]
+# ## Exercises
+#
+# **Exercise 1.** In a 4-player match with players `["Ann", "Ben", "Cat", "Dan"]`, who
+# drives the East runner in round 3?
+
+# %%
+m = Match("kabetopo-4p", ["Ann", "Ben", "Cat", "Dan"], seed=0)
+answer = None  # your answer here
+check_answer(answer, m.player_of(EAST, 2), hint="round 1: Ann is East; each round everyone moves on one runner clockwise.")
+
+# %% [markdown]
+# **Exercise 2.** In the match above, Dan and Cat both have 9 points. Which tiebreaker
+# step put Dan ahead of Cat?
+# Give the step's name exactly as in the chain (e.g. `"Stone points"`).
+
+# %%
+answer = None  # your answer here
+check_answer(answer, next(st.decided_by for st in match.standings() if "Cat" in st.players),
+             hint="look at the last lines of the scoresheet.")
+
+# %% [markdown]
+# **Exercise 3.** What was Ben's best single round score in that match?
+
+# %%
+answer = None  # your answer here
+check_answer(answer, max(match.round_total("Ben", r) for r in range(match.rounds)))

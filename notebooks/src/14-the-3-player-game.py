@@ -1,0 +1,179 @@
+# %% [markdown]
+# # 14 · The 3-player game
+#
+# Rules v4.0 handles three players in a few lines, in **The 3- And 2-Player Games → The
+# 3-Player Game**; Multiplayer Rules v3.0 has a matching section, **The Three Player
+# Game**. In our words: everything works as in the 4-player game, but North's seat stays
+# empty. East, South and West play; East moves first; a match lasts three rounds; and
+# coming home third earns nothing.
+#
+# The ruleset is `kabetopo-3p` (K-SET-1). Rulings: **K-ROUND-2** (the round ends at the
+# second Tadaima; an **option** plays on to the third), **KNB-9** (a third place never
+# scores, not even its natural bonus), **K-MATCH-1** (three runners to rotate),
+# **K-TURN-5** (order of play skips the empty seat).
+
+# %%
+import random
+
+from kabetopo_nb.teach import example, position, show, legal, ask, play, check_answer
+from kabetopo_nb.kabetopo import KabetopoState, Rules
+from kabetopo_nb.kabetopo.match import Match
+from kabetopo_nb.kabetopo.rules import SOUTH, seat_name
+from kabetopo_nb.kabetopo.scoring import score_round, describe
+
+# %% [markdown]
+# ## 1. Three runners, one empty corner
+#
+# The setup is the usual one minus the North runner. North's corner a6 is still a corner:
+# it stays reachable, carries no portals, and is a perfectly good place to come home (it is
+# South's natural home). Pools are the same as in the 4-player game.
+
+# %%
+rules = Rules.named("kabetopo-3p")
+state = KabetopoState.new_round(rules, seed=7)
+show(state)
+
+# %%
+print("seats:", [seat_name(s) for s in rules.seats], "| rounds:", rules.rounds)
+print("starting pool (walls, monoliths, portals, locks, speed):", rules.pool)
+print("first decision:", state.decision)
+
+# %% [markdown]
+# ## 2. Order of play: East, South, West, and round again
+#
+# Play still goes clockwise (K-TURN-5); with no North the turn goes from West straight
+# back to East. (After a move the player may still cash in the speed token, so each
+# turn below finishes with `end`.)
+
+# %%
+s = state
+for move in ["step e6", "step f2", "step b1"]:
+    s = play(s, move, "end")  # "end": the speed token stays unused
+    print("   next:", s.decision)
+
+# %% [markdown]
+# ## 3. The round ends at the second Tadaima
+#
+# In a 4-player round the third player home ends it; with three players the second one
+# does (K-ROUND-2: all players but one). South comes home second on a1 and the round
+# stops, with West still running.
+
+# %%
+state = example("round", "three-player-round-ends-at-the-second-tadaima")
+show(state, arrows=[("b1", "a1")])
+
+# %%
+over = play(state, "step a1")
+print(over.decision)
+ask(over, "step a3")
+
+# %% [markdown]
+# Scoring is the 4-player table without a third place: First Stone 2, Second Stone 1,
+# Tadaima 3 and 2, the natural bonus, and Preservation.
+
+# %%
+for line in describe(score_round(over.position)):
+    print(line)
+
+# %% [markdown]
+# ## 4. The option: play to the last Tadaima
+#
+# A group may prefer to let the last runner finish too. The option
+# `play_to_last_tadaima` (K-ROUND-2) keeps the round going after the second Tadaima. The
+# rulebooks still give no points for third place, and the project reads the natural bonus
+# as part of the Tadaima points, so a natural third place scores nothing either (KNB-9).
+
+# %%
+state = example("round", "three-player-option-plays-to-the-last-tadaima")
+after = play(state, "step a1")
+show(after)
+
+# %%
+print(after.decision)
+legal(after, kinds=["step"])
+
+# %%
+three_home = position("rules=kabetopo-3p;runners=Ea1+1,Sa6+1,Wf6+1;stones=1;order=E,S,W;homes=Ea1,Sa6,Wf6;"
+                      "pools=E:w3m1p1l1s1,S:w3m1p1l1s1,W:w3m1p1l1s1;phase=over", play_to_last_tadaima=True)
+show(three_home)
+
+# %%
+for line in describe(score_round(three_home.position)):
+    print(line)
+
+# %% [markdown]
+# ## 5. A 3-player match
+#
+# The match has three rounds, and between rounds each player moves on to the next runner:
+# East to South, South to West, West back to East. (After a move the player may still cash in the speed token, so each
+# turn below finishes with `end`.) Here a seeded simple bot (the one of
+# notebook 13) plays all three rounds, and the scoresheet has three columns.
+
+# %%
+def simple_bot(state, rng, wander=0.2):
+    """Seeded and simple: sometimes a random action, else the one nearest its next target."""
+    actions = list(state.legal_actions)
+    if len(actions) == 1:
+        return actions[0]
+    if rng.random() < wander:
+        return rng.choice(actions)
+    me = state.position.player
+    best, best_value = [], None
+    for action in actions:
+        after = state.copy()
+        after.apply(action)
+        pos = after.position
+        if any(seat == me for seat, _ in pos.homes):
+            value = -1000
+        else:
+            dist = KabetopoState(pos).moves_home(me)
+            value = (99 if dist is None else dist) * 10 - 100 * pos.held[me] - 200 * sum(s == me for s, _ in pos.halfway)
+        if best_value is None or value < best_value:
+            best, best_value = [action], value
+        elif value == best_value:
+            best.append(action)
+    return rng.choice(best)
+
+
+match = Match("kabetopo-3p", ["Ann", "Ben", "Cat"], seed=3)
+rng = random.Random(3)
+while not match.is_over():
+    match.apply(simple_bot(match.state, rng))
+for r in range(match.rounds):
+    print(f"round {r + 1}:", {p: seat_name(match.seat_of(p, r)) for p in match.players})
+
+# %%
+print(match.scoresheet())
+
+# %% [markdown]
+# ## Exercises
+#
+# **Exercise 1.** In a 3-player match `["Ann", "Ben", "Cat"]`, who plays South in round 3?
+
+# %%
+m = Match("kabetopo-3p", ["Ann", "Ben", "Cat"])
+answer = None  # your answer here
+check_answer(answer, m.player_of(SOUTH, 2), hint="everyone moves one runner clockwise each round: East, South, West.")
+
+# %% [markdown]
+# **Exercise 2.** East is already home. West, carrying its stone, is about to step onto
+# North's empty corner a6. How many Tadaima points will West score for it?
+
+# %%
+ex2 = position("rules=kabetopo-3p;runners=Ea1+1,Sb3,Wa5+1;stones=2;order=E,W;homes=Ea1;turn=W")
+show(ex2, arrows=[("a5", "a6")])
+
+# %%
+answer = None  # your answer here
+after = ex2.copy()
+after.apply("step a6")
+check_answer(answer, score_round(after.position).line("Tadaima", 2),
+             hint="second place is worth 2; is a6 West's natural corner?")
+
+# %% [markdown]
+# **Exercise 3.** With the option `play_to_last_tadaima`, how many Tadaimas end a
+# 3-player round?
+
+# %%
+answer = None  # your answer here
+check_answer(answer, Rules.named("kabetopo-3p", play_to_last_tadaima=True).tadaimas_to_end)

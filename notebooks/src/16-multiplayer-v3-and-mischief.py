@@ -1,0 +1,144 @@
+# %% [markdown]
+# # 16 · Multiplayer Rules v3.0 and Mischief
+#
+# Before Rules v4.0 there was a separate **Multiplayer Rules v3.0**, written as a 4-player
+# adaptation of an older head-to-head game. The project keeps it playable as the ruleset
+# `kabetopo-mp-v3` (4 players, or `players=3`), while v4.0 is the default wherever the two
+# disagree (K-SET-1). The v3.0 sections used here are **Setup** (step 6, the pools),
+# **Playing The Game**, **Scoring Points**, **Continuing The Match** (with its tiebreakers)
+# and the expansion **Mischief**.
+#
+# Rulings: **K-SET-1** (rulesets, Mischief as an option), **K-SET-2** (what v3.0 mentions
+# but the project leaves out), **KNB-8** (how Mischief turns work), **KNB-9**.
+
+# %%
+from kabetopo_nb.teach import position, show, legal, ask, play, check_answer
+from kabetopo_nb.kabetopo import KabetopoState, Rules
+from kabetopo_nb.kabetopo.match import TIEBREAKERS
+from kabetopo_nb.kabetopo.rules import POOL_NAMES, seat_name
+from kabetopo_nb.kabetopo.scoring import score_round, describe
+
+# %% [markdown]
+# ## 1. Different pools: two monoliths, no speed token
+#
+# In v3.0 each player begins with one more monolith than in v4.0 and without any speed
+# token. Everything about moving and dropping is shared.
+
+# %%
+v3 = KabetopoState.new_round("kabetopo-mp-v3", seed=2)
+show(v3)
+
+# %%
+for name in ["kabetopo-4p", "kabetopo-mp-v3"]:
+    pool = Rules.named(name).pool
+    print(f"{name:15}", ", ".join(f"{n} {what}" for n, what in zip(pool, POOL_NAMES)))
+legal(v3, kinds=["step"])
+ask(v3, "speed step e6")
+
+# %% [markdown]
+# K-SET-2: v3.0 also refers to breaking through walls and to "Koi Koi", rules from an
+# older 1-vs-1 rulebook that is not among our sources. Neither is implemented.
+#
+# ## 2. Scoring: the same points, written differently
+#
+# v3.0 writes a natural Tadaima as a single number per place (4, 3, 2) where v4.0 adds a
+# separate bonus point to 3, 2, 1: the totals agree. The engine scores the same finished
+# round under both rulesets identically. (Pools are set equal here so that only the
+# scoring differs.)
+
+# %%
+END = ("rules={rules};runners=Ea1+1,Sa6+1,Wf6+1,Nc4+1;stones=0;order=S,N,E,W;homes=Ea1,Sa6,Wf6;"
+       "pools=E:w1m1p1l1s0,S:w1m1p1l1s0,W:w1m1p1l1s0,N:w1m1p1l1s0;phase=over")
+show(position(END.format(rules="kabetopo-mp-v3")))
+
+# %%
+for name in ["kabetopo-4p", "kabetopo-mp-v3"]:
+    score = score_round(position(END.format(rules=name)).position)
+    print(name, {seat_name(s): n for s, n in score.totals().items()})
+    print("   ", "; ".join(describe(score)))
+
+# %% [markdown]
+# ## 3. Tiebreakers: two extra comparisons
+#
+# The v3.0 list is nearly the v4.0 list, with two additions: after counting first places
+# it goes on to second and then third places, and after First Stones it counts Second
+# Stones. Notebook 17 shows a match where this changes the winner.
+
+# %%
+for name in ["v4.0", "v3.0"]:
+    print(name)
+    for i, (step, _) in enumerate(TIEBREAKERS[name], 1):
+        print(f"  {i}. {step}")
+
+# %% [markdown]
+# ## 4. Mischief
+#
+# Mischief is v3.0's experimental expansion, switched on with `mischief=True` on any
+# multiplayer ruleset (K-SET-1). In our words: a player who is already home does not just
+# sit out; while its pool still holds walls, monoliths, portals or locks, it keeps taking
+# turns, each time dropping a single piece to slow the others down. It may also skip a
+# turn and wait, or give up for the rest of the round.
+#
+# The project's reading (KNB-8): a finished player's turn is exactly one of *drop one
+# piece* (checked like any drop, with no bonus move since its runner is home), `pass`, or
+# `stop`. Unlocking is not mischief, because it clears the way instead of blocking it.
+# A player with nothing left to drop is skipped.
+
+# %%
+MISCHIEF = ("rules=kabetopo-mp-v3+mischief;lines=P*e3n,P*b2e,Wd4n;locks=e3n;runners=Ef1+1,Sc3,Wa2,Nb6;"
+            "pools=E:w1m1p0l1s0,S:w3m2p1l1s0,W:w2m2p1l1s0,N:w3m2p1l0s0;stones=3;order=E;homes=Ef1;turn=E")
+state = position(MISCHIEF)
+show(state)
+
+# %%
+print(state.decision)
+print(sorted({a.split()[0] for a in state.legal_actions.names()}))
+ask(state, "unlock e3n")
+ask(state, "step e1")
+
+# %% [markdown]
+# A monolith dropped as mischief does not bring its usual bonus move: the turn passes to
+# South at once. `stop` retires East for the rest of the round.
+
+# %%
+after = play(state, "monolith c2n")
+print("next:", after.decision)
+stopped = play(state, "stop")
+print(stopped.to_text())
+
+# %% [markdown]
+# Without the option, the same finished player is simply skipped:
+
+# %%
+plain = position(MISCHIEF.replace("+mischief", ""))
+print(plain.decision)
+
+# %% [markdown]
+# ## Exercises
+#
+# **Exercise 1.** How many resources in total (walls + monoliths + portals + locks + speed
+# tokens) does a player start a round with under Multiplayer v3.0?
+
+# %%
+answer = None  # your answer here
+check_answer(answer, sum(Rules.named("kabetopo-mp-v3").pool))
+
+# %% [markdown]
+# **Exercise 2.** In the Mischief position above, how many different legal actions does
+# East have? (Count every drop on every line, plus pass and stop.)
+
+# %%
+show(state)
+
+# %%
+answer = None  # your answer here
+check_answer(answer, state.legal_actions.count(), hint="East holds a wall, a monolith and a lock; where may a lock go?")
+
+# %% [markdown]
+# **Exercise 3.** Under v3.0 scoring, how many Tadaima points does a player get for coming
+# home **second** on its natural corner?
+
+# %%
+ex3 = position(END.format(rules="kabetopo-mp-v3"))
+answer = None  # your answer here
+check_answer(answer, score_round(ex3.position).line("Tadaima", 1), hint="South came home second, on a6.")

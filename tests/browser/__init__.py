@@ -1,0 +1,1 @@
+"""Real-browser tests (JupyterLab + Chromium via Playwright); see conftest.py."""

@@ -1,0 +1,67 @@
+"""Write the test notebooks under tests/browser/notebooks/ (run it after editing the cells).
+
+    python3 tests/browser/make_notebooks.py
+
+Notebooks are saved without outputs and with a python3 kernelspec, so JupyterLab opens them
+without a "Select Kernel" dialog.
+"""
+
+from pathlib import Path
+
+import nbformat
+
+HERE = Path(__file__).resolve().parent / "notebooks"
+
+KERNELSPEC = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+
+SMOKE_CELLS = [
+    '''\
+import anywidget
+import traitlets
+
+
+class Counter(anywidget.AnyWidget):
+    """A button; each click adds one to `value`, on both sides."""
+
+    _esm = """
+    function render({ model, el }) {
+      const button = document.createElement("button");
+      button.className = "smoke-counter";
+      const show = () => { button.textContent = `count is ${model.get("value")}`; };
+      button.addEventListener("click", () => {
+        model.set("value", model.get("value") + 1);
+        model.save_changes();
+      });
+      model.on("change:value", show);
+      show();
+      el.appendChild(button);
+    }
+    export default { render };
+    """
+    value = traitlets.Int(0).tag(sync=True)''',
+    (
+        "import kabetopo_nb  # noqa: F401 (the project's package imports in the kernel)\n"
+        "\n"
+        "counter = Counter()\n"
+        "counter"
+    ),
+]
+
+
+def notebook(cells):
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = KERNELSPEC
+    nb.metadata["language_info"] = {"name": "python"}
+    nb.cells = [nbformat.v4.new_code_cell(src) for src in cells]
+    for i, cell in enumerate(nb.cells):
+        cell["id"] = f"cell-{i}"  # stable ids keep the files' diffs quiet
+    return nb
+
+
+def main():
+    HERE.mkdir(exist_ok=True)
+    nbformat.write(notebook(SMOKE_CELLS), HERE / "smoke.ipynb")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,473 @@
+"""The SVG renderer, tested on the drawing's structure (classes, ids, targets), never on pixels.
+
+The drawing is parsed with ``xml.etree.ElementTree``; every test asks what a reader of the
+SVG (a browser test, a screen reader, the widget's front end) relies on: semantic classes,
+stable content-derived ids, ``data-target`` names and the text alternative.
+"""
+from __future__ import annotations
+
+import ast
+import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from kabetopo_nb.kabetopo import KabetopoState, Position, parse_position
+from kabetopo_nb.kabetopo.engine import decision
+from kabetopo_nb.kabetopo.geometry import LINES, NUM_SQUARES, line_name, square_name
+from kabetopo_nb.render import Option, board_svg, describe_position
+from kabetopo_nb.render.kabetopo_svg import status_line
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# Every kind of piece at once: a door (c2n, between the walls b2n and d2n), a plain wall
+# (a5e), setup and dropped monoliths, setup and dropped portals, a lock on a portal side,
+# runners carrying stones and stones left on the Mountain.
+RICH = (
+    "lines=Wb2n,Wc2n,Wd2n,Wa5e,M*c3e,Ma4n,P*e3n,P*b5e,Pe5e;locks=e3n;"
+    "runners=Ec4+1,Sd2+1,Wa1,Na6;stones=2;order=E,S;"
+    "pools=E:w1m0p0l0s0,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w2m1p1l0s1;turn=S"
+)
+PLAIN = "runners=Ef6,Sf1,Wa1,Na6;turn=E"
+
+
+def parse(svg: str) -> ET.Element:
+    root = ET.fromstring(svg)
+    for el in root.iter():  # drop the SVG namespace so tests read plain tag names
+        if isinstance(el.tag, str) and "}" in el.tag:
+            el.tag = el.tag.split("}", 1)[1]
+    return root
+
+
+def classes(el: ET.Element) -> set[str]:
+    return set(el.get("class", "").split())
+
+
+def with_class(root: ET.Element, cls: str) -> list[ET.Element]:
+    return [el for el in root.iter() if cls in classes(el)]
+
+
+def by_id(root: ET.Element, suffix: str) -> ET.Element:
+    """The element whose id is the drawing's prefix plus ``suffix``."""
+    prefix = root.get("id")
+    found = [el for el in root.iter() if el.get("id") == f"{prefix}-{suffix}"]
+    assert len(found) == 1, f"no single element with id {prefix}-{suffix}"
+    return found[0]
+
+
+def polygon_centre(el: ET.Element) -> tuple[float, float]:
+    nums = [float(v) for v in re.split(r"[ ,]+", el.get("points").strip())]
+    xs, ys = nums[0::2], nums[1::2]
+    return sum(xs) / len(xs), sum(ys) / len(ys)
+
+
+def draw(text: str = RICH, **options) -> ET.Element:
+    return parse(board_svg(parse_position(text), **options))
+
+
+# --- squares, orientation, labels ---------------------------------------------------------
+
+
+def test_every_square_is_a_polygon_with_class_and_id():
+    root = draw(PLAIN)
+    squares = with_class(root, "kb-square")
+    assert len(squares) == NUM_SQUARES
+    for sq in range(NUM_SQUARES):
+        el = by_id(root, f"sq-{square_name(sq)}")
+        assert el.tag == "polygon"
+        assert {"kb-square", f"kb-sq-{square_name(sq)}"} <= classes(el)
+
+
+def test_corners_and_mountain_are_marked():
+    root = draw(PLAIN)
+    corners = {el.get("id").rsplit("-", 1)[1] for el in with_class(root, "kb-corner")}
+    assert corners == {"a1", "a6", "f1", "f6"}
+    mountains = [el for el in with_class(root, "kb-mountain") if el.tag == "polygon"]
+    assert [el.get("id").rsplit("-", 1)[1] for el in mountains] == ["c4"]
+    site = by_id(root, "site-c4")
+    assert {"kb-site", "kb-mountain"} <= classes(site)
+
+
+def test_diamond_orientation():
+    root = draw(PLAIN)
+    centre = {name: polygon_centre(by_id(root, f"sq-{name}")) for name in ("a6", "f6", "f1", "a1")}
+    assert centre["a6"][1] < centre["f1"][1]  # North (a6) above South (f1)
+    assert centre["f6"][0] > centre["a1"][0]  # East (f6) right of West (a1)
+    # and they form a diamond: North and South share a column, East and West a row
+    assert centre["a6"][0] == pytest.approx(centre["f1"][0])
+    assert centre["f6"][1] == pytest.approx(centre["a1"][1])
+
+
+def test_compass_labels_sit_at_their_corners():
+    root = draw(PLAIN)
+    labels = {el.text: (float(el.get("x")), float(el.get("y"))) for el in with_class(root, "kb-compass")}
+    assert set(labels) == {"N", "E", "S", "W"}
+    assert labels["N"][1] == min(y for _, y in labels.values())
+    assert labels["S"][1] == max(y for _, y in labels.values())
+    assert labels["E"][0] == max(x for x, _ in labels.values())
+    assert labels["W"][0] == min(x for x, _ in labels.values())
+
+
+def test_coordinates_toggle():
+    assert with_class(draw(PLAIN), "kb-coord") == []
+    coords = with_class(draw(PLAIN, coordinates=True), "kb-coord")
+    assert sorted(el.text for el in coords) == sorted(square_name(sq) for sq in range(NUM_SQUARES))
+
+
+# --- pieces ---------------------------------------------------------------------------------
+
+
+def test_walls_doors_monoliths_portals():
+    root = draw()
+    door = by_id(root, "piece-c2n")
+    assert {"kb-piece", "kb-wall", "kb-door"} <= classes(door)
+    assert len(with_class(door, "kb-hinge")) == 2
+    for plain in ("b2n", "d2n", "a5e"):
+        wall = by_id(root, f"piece-{plain}")
+        assert {"kb-piece", "kb-wall"} <= classes(wall) and "kb-door" not in classes(wall)
+        assert with_class(wall, "kb-hinge") == []
+    for name in ("c3e", "a4n"):
+        assert {"kb-piece", "kb-monolith"} <= classes(by_id(root, f"piece-{name}"))
+    for name in ("e3n", "b5e", "e5e"):
+        assert {"kb-piece", "kb-portal"} <= classes(by_id(root, f"piece-{name}"))
+    drawn = {el.get("id").rsplit("-", 1)[1] for el in with_class(root, "kb-piece")}
+    assert drawn == {"b2n", "c2n", "d2n", "a5e", "c3e", "a4n", "e3n", "b5e", "e5e"}
+
+
+def test_setup_pieces_have_a_hole():
+    root = draw()
+    for name, setup in (("c3e", True), ("a4n", False), ("e3n", True), ("b5e", True), ("e5e", False), ("b2n", False)):
+        piece = by_id(root, f"piece-{name}")
+        assert ("kb-setup" in classes(piece)) is setup, name
+        assert len(with_class(piece, "kb-hole")) == (1 if setup else 0), name
+
+
+def test_locks_are_drawn_on_their_side():
+    root = draw()
+    lock = by_id(root, "lock-e3n")
+    assert "kb-lock-piece" in classes(lock)
+    assert len(with_class(root, "kb-lock-piece")) == 1
+    # the lock on e3n faces e3: it sits nearer e3's centre than e4's
+    rect = next(el for el in lock.iter() if el.tag == "rect")
+    x, y = float(rect.get("x")), float(rect.get("y"))
+    e3, e4 = polygon_centre(by_id(root, "sq-e3")), polygon_centre(by_id(root, "sq-e4"))
+    assert (x - e3[0]) ** 2 + (y - e3[1]) ** 2 < (x - e4[0]) ** 2 + (y - e4[1]) ** 2
+    other = draw(RICH.replace("locks=e3n", "locks=e4s"))
+    assert with_class(other, "kb-lock-piece")[0].get("id").endswith("-lock-e4s")
+
+
+def test_runners_per_seat_with_letters_and_stones():
+    root = draw()
+    expected = {"E": ("east", "c4", 1), "S": ("south", "d2", 1), "W": ("west", "a1", 0), "N": ("north", "a6", 0)}
+    for letter, (seat, square, stones) in expected.items():
+        group = by_id(root, f"runner-{letter}")
+        assert {"kb-runner-group", f"kb-{seat}"} <= classes(group)
+        circle = with_class(group, "kb-runner")
+        assert len(circle) == 1 and f"kb-{seat}" in classes(circle[0])
+        letters = with_class(group, "kb-runner-letter")
+        assert [el.text for el in letters] == [letter]
+        assert len(with_class(group, "kb-stone")) == stones
+    # the runner stands on its square
+    c = by_id(root, "runner-E").find("circle")
+    assert (float(c.get("cx")), float(c.get("cy"))) == pytest.approx(polygon_centre(by_id(root, "sq-c4")), abs=0.05)
+
+
+def test_stones_on_the_mountain():
+    assert len(with_class(by_id(draw(), "site-c4"), "kb-stone")) == 2
+    assert len(with_class(by_id(draw(PLAIN), "site-c4"), "kb-stone")) == 4
+
+
+def test_finished_and_crowded_runners():
+    root = draw("runners=Ef1,Sf1,Wa1,Na6;homes=Ef1;turn=S")
+    east = with_class(by_id(root, "runner-E"), "kb-runner")[0]
+    assert "kb-finished" in classes(east)
+    south = with_class(by_id(root, "runner-S"), "kb-runner")[0]
+    assert "kb-finished" not in classes(south)
+    assert (east.get("cx"), east.get("cy")) != (south.get("cx"), south.get("cy"))  # both visible
+
+
+def test_summit_in_the_two_player_game():
+    state = KabetopoState.new_round("kabetopo-2p", seed=3)
+    root = parse(state.svg())
+    summit = by_id(root, "site-d3")
+    assert {"kb-site", "kb-summit"} <= classes(summit)
+    assert len(with_class(summit, "kb-stone")) == 2
+    assert len(with_class(by_id(root, "site-c4"), "kb-stone")) == 2
+    assert {el.get("id").rsplit("-", 1)[1] for el in with_class(root, "kb-runner-group")} == {"E", "W"}
+    square_marks = {el.get("id").rsplit("-", 1)[1] for el in with_class(root, "kb-mountain") if el.tag == "polygon"}
+    assert square_marks == {"c4", "d3"}
+
+
+# --- panel, status, theme ---------------------------------------------------------------------
+
+
+def test_pools_panel():
+    root = draw()
+    panel = by_id(root, "pools")
+    assert "kb-pools" in classes(panel)
+    texts = {letter: " | ".join(t.text for t in by_id(root, f"pool-{letter}").iter("text")) for letter in "ESWN"}
+    assert "walls 1 · monoliths 0" in texts["E"] and "portals 0 · locks 0" in texts["E"]
+    assert "speed token spent / none" in texts["E"] and "stones 1" in texts["E"]
+    assert "walls 3 · monoliths 1" in texts["S"] and "speed token +1 up" in texts["S"]
+    assert "walls 2" in texts["N"] and "locks 0" in texts["N"]
+    assert texts["S"].count("▶") == 1 and "▶" not in texts["E"]  # South is to play
+    assert "(from f1)" in texts["S"]
+
+
+def test_pools_panel_can_be_hidden():
+    full, bare = draw(), draw(show_pools=False)
+    assert with_class(bare, "kb-pools") == []
+    assert float(bare.get("width").rstrip("px")) < float(full.get("width").rstrip("px"))
+
+
+def test_status_line():
+    pos = parse_position(RICH)
+    root = parse(board_svg(pos))
+    assert by_id(root, "status").text == status_line(pos) == "South to play: main action"
+    assert by_id(draw(status="Edit mode"), "status").text == "Edit mode"
+    setup = KabetopoState.before_setup()
+    assert status_line(setup.position).startswith("Setup")
+    extras = KabetopoState(PLAIN)
+    extras.apply("step e6")
+    assert status_line(extras.position).startswith("East to play: extras")
+
+
+def test_theme_classes():
+    assert {"kb-board", "kb-light", "kb-kabetopo"} <= classes(draw())
+    dark = classes(draw(theme="dark"))
+    assert {"kb-board", "kb-dark"} <= dark and "kb-light" not in dark
+    with pytest.raises(ValueError):
+        board_svg(parse_position(PLAIN), theme="purple")
+
+
+# --- overlays ----------------------------------------------------------------------------------
+
+
+def test_highlights_accept_names_and_numbers():
+    root = draw(PLAIN, highlights={"e6": "move", 29: "drop", "c4": "bad"})
+    assert {"kb-hl", "kb-hl-move"} <= classes(by_id(root, "hl-e6"))
+    assert "kb-hl-drop" in classes(by_id(root, f"hl-{square_name(29)}"))
+    assert "kb-hl-bad" in classes(by_id(root, "hl-c4"))
+    assert len(with_class(root, "kb-hl")) == 3
+    assert with_class(draw(PLAIN), "kb-hl") == []
+
+
+def test_line_highlights():
+    root = draw(PLAIN, lines={"c4n": "drop", "d5s": "drop"})
+    hl = with_class(root, "kb-hl-line")
+    assert len(hl) == 2 and all("kb-hl-drop" in classes(el) for el in hl)
+
+
+def test_path_dashes_a_teleport_between_non_neighbours():
+    root = draw(PLAIN, path=["b4", "b5", "e3"])
+    segments = with_class(root, "kb-path")
+    assert len(segments) == 2
+    assert "kb-teleport" not in classes(segments[0])  # b4-b5: a step
+    assert "kb-teleport" in classes(segments[1])  # b5-e3: through a portal
+
+
+def test_arrows_use_a_marker_named_by_the_prefix():
+    root = draw(PLAIN, arrows=[("f6", "e6"), ("a1", "a2")])
+    prefix = root.get("id")
+    marker = by_id(root, "arrowhead")
+    assert marker.tag == "marker"
+    arrows = with_class(root, "kb-arrow")
+    assert len(arrows) == 2
+    assert all(a.get("marker-end") == f"url(#{prefix}-arrowhead)" for a in arrows)
+    assert root.find("defs").find("marker") is marker
+
+
+def test_marks():
+    root = draw(PLAIN, marks={"c4": "!", "d5": "2"})
+    assert sorted(el.text for el in with_class(root, "kb-mark")) == ["!", "2"]
+
+
+def test_options_are_clickable_actions():
+    options = [Option("teleport b5e", "sd:b5e", "T"), Option("door c2n c3w", "ln:c3w", "1"), Option("bump d4", "sq:d4")]
+    root = draw(options=options)
+    circles = with_class(root, "kb-option")
+    assert [c.get("data-target") for c in circles] == ["act:teleport b5e", "act:door c2n c3w", "act:bump d4"]
+    assert [c.get("aria-label") for c in circles] == ["teleport b5e", "door c2n c3w", "bump d4"]
+    assert [el.text for el in with_class(root, "kb-option-label")] == ["T", "1"]
+    assert "kb-option-group" in classes(by_id(root, "opt-0"))
+    with pytest.raises(ValueError):
+        draw(options=[Option("end", "xx:c4")])
+
+
+def test_selected_runner():
+    root = draw(PLAIN, selected="f6")
+    east = with_class(by_id(root, "runner-E"), "kb-runner")[0]
+    assert "kb-selected" in classes(east)
+    assert with_class(draw(PLAIN), "kb-selected") == []
+
+
+# --- interactivity ------------------------------------------------------------------------------
+
+
+def test_interactive_targets_every_square_and_line():
+    root = draw(PLAIN, interactive=True)
+    targets = [el.get("data-target") for el in root.iter() if el.get("data-target")]
+    square_targets = {el.get("data-target") for el in with_class(root, "kb-square")}
+    assert square_targets == {f"sq:{square_name(sq)}" for sq in range(NUM_SQUARES)}
+    line_targets = [el.get("data-target") for el in with_class(root, "kb-line-target")]
+    assert len(line_targets) == len(LINES) == 60
+    assert set(line_targets) == {f"ln:{line_name(ln)}" for ln in LINES}
+    # a runner is clicked as its square
+    east = with_class(by_id(root, "runner-E"), "kb-runner")[0]
+    assert east.get("data-target") == "sq:f6"
+    assert all(t.split(":")[0] in ("sq", "ln") for t in targets)
+    assert all(el.get("aria-label") for el in root.iter() if el.get("data-target"))
+
+
+def test_not_interactive_has_no_targets():
+    root = draw(PLAIN)
+    assert [el for el in root.iter() if el.get("data-target")] == []
+    assert with_class(root, "kb-line-target") == []
+
+
+# --- text alternative -----------------------------------------------------------------------------
+
+
+def test_title_and_desc_mention_every_runner_and_piece():
+    pos = parse_position(RICH)
+    root = parse(board_svg(pos))
+    title, desc = root.find("title"), root.find("desc")
+    assert list(root)[:2] == [title, desc]  # first children
+    assert title.text == root.get("aria-label")
+    assert "kabetopo-4p" in title.text and "South to play" in title.text
+    text = desc.text
+    assert text == describe_position(pos)
+    for runner in ("East's runner on c4, carrying 1 stone", "South's runner on d2", "West's runner on a1",
+                   "North's runner on a6"):
+        assert runner in text
+    for piece in ("door on c2n", "wall on b2n", "wall on d2n", "wall on a5e", "setup monolith on c3e",
+                  "monolith on a4n", "setup portal on e3n", "setup portal on b5e", "portal on e5e"):
+        assert piece in text
+    assert "Locks on e3n" in text and "2 stones on c4" in text
+    for seat in ("East", "South", "West", "North"):
+        assert f"{seat}'s pool:" in text
+    assert root.get("role") == "img"
+
+
+# --- determinism ------------------------------------------------------------------------------------
+
+_SUBPROCESS = """
+import sys
+from kabetopo_nb.kabetopo import parse_position
+from kabetopo_nb.render import board_svg
+sys.stdout.write(board_svg(parse_position(sys.argv[1]), coordinates=True, arrows=[("f6", "e6")],
+                           highlights={"e6": "move"}, interactive=True))
+"""
+
+
+def test_same_drawing_same_bytes_in_one_process_and_another():
+    pos = parse_position(RICH)
+    options = {"coordinates": True, "arrows": [("f6", "e6")], "highlights": {"e6": "move"}, "interactive": True}
+    first = board_svg(pos, **options)
+    board_svg(parse_position(PLAIN), **options)  # drawing something else in between changes nothing
+    assert board_svg(parse_position(RICH), **options) == first
+    out = subprocess.run([sys.executable, "-c", _SUBPROCESS, RICH], capture_output=True, text=True,
+                         check=True, cwd=ROOT).stdout
+    assert out == first
+
+
+def test_different_positions_or_options_get_different_prefixes():
+    a = draw(PLAIN).get("id")
+    b = draw(RICH).get("id")
+    c = draw(PLAIN, highlights={"e6": "move"}).get("id")
+    assert len({a, b, c}) == 3
+    assert all(re.fullmatch(r"kb[0-9a-f]{8}", p) for p in (a, b, c))
+    assert draw(PLAIN, id_prefix="mine").get("id") == "mine"
+
+
+def test_ids_are_unique_and_share_the_prefix():
+    root = draw(options=[Option("end", "sq:c4", "E")], arrows=[("c4", "c5")], highlights={"c5": "move"},
+                interactive=True, coordinates=True)
+    prefix = root.get("id")
+    ids = [el.get("id") for el in root.iter() if el.get("id")]
+    assert len(ids) == len(set(ids))
+    assert all(i == prefix or i.startswith(prefix + "-") for i in ids)
+
+
+# --- entry points --------------------------------------------------------------------------------------
+
+
+def test_repr_svg_of_position_and_state():
+    pos = parse_position(RICH)
+    state = KabetopoState(RICH)
+    assert pos._repr_svg_() == board_svg(pos) == state._repr_svg_()
+    assert parse(Position.from_text(RICH)._repr_svg_()).tag == "svg"
+    assert state.svg(theme="dark") == board_svg(pos, theme="dark")
+
+
+def test_save_svg_writes_a_file(tmp_path):
+    state = KabetopoState(RICH)
+    path = tmp_path / "board.svg"
+    state.save_svg(path, coordinates=True)
+    assert path.read_text(encoding="utf-8") == board_svg(state.position, coordinates=True)
+    assert parse(path.read_text(encoding="utf-8")).tag == "svg"
+
+
+def test_status_matches_the_engine_decision():
+    state = KabetopoState.new_round(seed=5)
+    d = decision(state.position)
+    assert status_line(state.position) == f"{d.player} to play: {d.kind}"
+
+
+# --- layering: the renderer reads the engine, never the reverse -----------------------------------------
+
+
+def _top_level_imports(path: Path) -> list[str]:
+    """Modules imported at a module's top level (including under if/try), not inside functions."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names: list[str] = []
+
+    def visit(nodes):
+        for node in nodes:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                if isinstance(node, ast.ClassDef):  # class bodies run at import time
+                    visit(node.body)
+                continue
+            if isinstance(node, ast.Import):
+                names.extend(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                base = "." * node.level + (node.module or "")
+                names.append(base)
+                names.extend(f"{base}.{a.name}" if node.module else f"{base}{a.name}" for a in node.names)
+            for field in ("body", "orelse", "finalbody", "handlers"):
+                visit(getattr(node, field, []) or [])
+
+    visit(tree.body)
+    return names
+
+
+def test_engine_never_imports_the_renderer_at_import_time():
+    engine_files = sorted((ROOT / "kabetopo_nb" / "kabetopo").glob("*.py"))
+    assert engine_files
+    for path in engine_files:
+        for name in _top_level_imports(path):
+            assert "render" not in name, f"{path.name} imports {name} at import time"
+
+
+def test_renderer_imports_the_engine():
+    names = _top_level_imports(ROOT / "kabetopo_nb" / "render" / "kabetopo_svg.py")
+    assert any(n.startswith("..kabetopo") for n in names)
+
+
+def test_importing_the_engine_loads_no_renderer():
+    code = ("import sys, kabetopo_nb.kabetopo as k; k.KabetopoState.new_round(seed=1).legal_actions.names(); "
+            "print(sorted(m for m in sys.modules if m.startswith('kabetopo_nb.render')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT).stdout
+    assert out.strip() == "[]"
+
+
+def test_the_import_scan_tells_lazy_from_top_level(tmp_path):
+    module = tmp_path / "m.py"
+    module.write_text("from ..core import state\ntry:\n    from ..render import board_svg\nexcept ImportError:\n    pass\n"
+                      "def f():\n    from ..render import kabetopo_svg\n", encoding="utf-8")
+    names = _top_level_imports(module)
+    assert "..core" in names and "..render.board_svg" in names
+    assert "..render.kabetopo_svg" not in names
