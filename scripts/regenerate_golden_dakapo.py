@@ -20,8 +20,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from kabetopo_nb.dakapo import DakapoRules, DakapoState  # noqa: E402
-from kabetopo_nb.dakapo.notation import format_position  # noqa: E402
+from kabetopo_nb.dakapo import DakapoRules, DakapoState
+from kabetopo_nb.dakapo.notation import format_position
 
 PLAYTHROUGH_DIR = ROOT / "tests" / "data" / "playthroughs"
 

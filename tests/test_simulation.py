@@ -64,10 +64,20 @@ def test_rounds_with_each_rule_option(option):
 @pytest.mark.parametrize("name", sorted(RULESETS))
 def test_rounds_of_every_ruleset(name):
     report = random_simulation(
-        _rounds(name), seed=3000, rounds=3, max_actions=MAX_ACTIONS,
-        check=check_state, save_every_step_rounds=1, max_rounds=12,
+        _rounds(name), seed=3000, rounds=2, max_actions=MAX_ACTIONS,
+        check=check_state, save_every_step_rounds=0, max_rounds=8,
     )
-    assert report.completed == 3, report
+    assert report.completed == 2, report
+
+
+@pytest.mark.parametrize("name", sorted(RULESETS))
+def test_save_round_trip_after_every_action_of_every_ruleset(name):
+    # the first 150 actions of a round (setup rolls, first drops and moves), then cut off
+    report = random_simulation(
+        _rounds(name), seed=4000, rounds=1, max_actions=150,
+        check=check_state, save_every_step_rounds=1, max_rounds=1,
+    )
+    assert report.rounds == 1 and report.save_round_trips >= min(150, report.actions), report
 
 
 def test_a_cut_off_round_is_reported_not_hidden():

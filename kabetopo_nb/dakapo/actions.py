@@ -32,7 +32,7 @@ class Action(NamedTuple):
     rank: int = -1
 
     @staticmethod
-    def place(colour: int | str, square: str | tuple[int, int]) -> "Action":
+    def place(colour: int | str, square: str | tuple[int, int]) -> Action:
         """``Action.place("red", "d4")``."""
         c = parse_colour(colour) if isinstance(colour, str) else colour
         f, r = parse_coords(square) if isinstance(square, str) else square
@@ -58,7 +58,7 @@ class Action(NamedTuple):
         return f"Action.parse({str(self)!r})"
 
     @staticmethod
-    def parse(text: str) -> "Action":
+    def parse(text: str) -> Action:
         """Read one action; NotationError says what is badly written."""
         if not isinstance(text, str):
             raise NotationError(f"an action is text, not {type(text).__name__}")

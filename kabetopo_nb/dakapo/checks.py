@@ -13,7 +13,16 @@ ruling that fails:
 """
 from __future__ import annotations
 
-from .engine import CLAIM_WINDOW, LOSS, PLAYING, TIE, WIN, last_squares, placements, status
+from .engine import (
+    CLAIM_WINDOW,
+    LOSS,
+    PLAYING,
+    TIE,
+    WIN,
+    last_squares,
+    placements,
+    status,
+)
 from .geometry import neighbours, setup_squares
 from .notation import invalid_reasons, position_problems
 from .position import Position

@@ -7,7 +7,15 @@ from __future__ import annotations
 
 from ..core.verdict import Verdict
 from .actions import CLAIM, PASS, PLACE, Action
-from .engine import CLAIM_WINDOW, PLAYING, claimable, corners_text, last_squares, result_text, status
+from .engine import (
+    CLAIM_WINDOW,
+    PLAYING,
+    claimable,
+    corners_text,
+    last_squares,
+    result_text,
+    status,
+)
 from .geometry import coords_name, neighbours
 from .position import Position
 from .rules import COLOURS, EMPTY, PLAYERS
@@ -44,14 +52,13 @@ def _over(pos: Position, st) -> Verdict | None:
 
 def _explain_place(pos: Position, action: Action) -> Verdict:
     n = pos.size
-    name = str(action)
     if not (0 <= action.colour < 4):
         return Verdict(False, (), f"{action.colour!r} is not a colour")
     if not (0 <= action.file < n and 0 <= action.rank < n):
         return Verdict(False, ("D-1",), f"{coords_name(action.file, action.rank)} is not on the {n}x{n} board")
     st = status(pos)
     over = _over(pos, st)
-    if over:
+    if over is not None:
         return over
     if st.state == CLAIM_WINDOW:
         return Verdict(False, ("D-CLAIM-1", "D-END-2"),
@@ -106,7 +113,7 @@ def _explain_claim(pos: Position) -> Verdict:
         return Verdict(False, ("D-3",), "wins are detected automatically; claims belong to the tabletop option")
     st = status(pos)
     over = _over(pos, st)
-    if over:
+    if over is not None:
         return over
     if pos.last < 0:
         return Verdict(False, ("D-3", "D-CLAIM-1"), "no stone has been placed yet, so there is no square to claim")
@@ -122,7 +129,7 @@ def _explain_claim(pos: Position) -> Verdict:
 def _explain_pass(pos: Position) -> Verdict:
     st = status(pos)
     over = _over(pos, st)
-    if over:
+    if over is not None:
         return over
     if st.state != CLAIM_WINDOW:
         return Verdict(False, ("D-CLAIM-1",),
@@ -136,7 +143,7 @@ def colour_verdict(pos: Position, colour: int) -> Verdict:
     name = COLOURS[colour]
     st = status(pos)
     over = _over(pos, st)
-    if over:
+    if over is not None:
         return over
     if st.state not in (PLAYING,):
         return Verdict(False, ("D-CLAIM-1",), "every stone is placed: claim the square or pass")

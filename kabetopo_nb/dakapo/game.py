@@ -69,7 +69,7 @@ class DakapoState(GameState):
         super().__init__(ENGINE, position)
 
     @classmethod
-    def from_text(cls, text: str) -> "DakapoState":
+    def from_text(cls, text: str) -> DakapoState:
         return cls(parse_position(text))
 
     def to_text(self) -> str:
@@ -133,8 +133,8 @@ class DakapoState(GameState):
         return savefile.dumps(self, GAME_NAME)
 
     @classmethod
-    def load(cls, data) -> "DakapoState":
+    def load(cls, data) -> DakapoState:
         return savefile.load(data, GAME_NAME, cls.from_text)
 
 
-__all__ = ["COLOURS", "DakapoEngine", "DakapoState", "ENGINE", "GAME_NAME"]
+__all__ = ["COLOURS", "ENGINE", "GAME_NAME", "DakapoEngine", "DakapoState"]

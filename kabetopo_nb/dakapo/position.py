@@ -15,7 +15,7 @@ NO_CLAIM, CLAIMED, PASSED = "", "claimed", "passed"
 class Position:
     """Mutable; engines copy before playing.  ``Position()`` is the D-1 setup on 8x8."""
 
-    __slots__ = ("rules", "board", "turn", "last", "claim")
+    __slots__ = ("board", "claim", "last", "rules", "turn")
 
     def __init__(self, rules: DakapoRules | None = None, *, empty: bool = False):
         self.rules = rules if rules is not None else DakapoRules()
@@ -29,7 +29,7 @@ class Position:
         self.claim = NO_CLAIM  # tabletop option: the last placement's square claimed/passed
 
     # --- copying and comparing ---------------------------------------------------------
-    def copy(self) -> "Position":
+    def copy(self) -> Position:
         p = Position.__new__(Position)
         p.rules = self.rules
         p.board = self.board[:]
@@ -54,7 +54,7 @@ class Position:
         return format_position(self)
 
     @staticmethod
-    def from_text(text: str) -> "Position":
+    def from_text(text: str) -> Position:
         from .notation import parse_position
 
         return parse_position(text)

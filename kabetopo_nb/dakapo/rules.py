@@ -106,7 +106,7 @@ class DakapoRules:
         return f"DakapoRules({', '.join(args)})"
 
     @staticmethod
-    def parse(text: str) -> "DakapoRules":
+    def parse(text: str) -> DakapoRules:
         """Read rules text (``dakapo+tabletop``); ValueError when badly written."""
         parts = text.split("+")
         if parts[0] != "dakapo":

@@ -1,4 +1,4 @@
-"""The Kaomi rules engine (RULINGS.md M-1..M-6, docs/RULINGS.md KM-1..KM-6).
+"""The Kaomi rules engine (RULINGS.md M-1..M-6, docs/RULINGS.md KM-1..KM-7).
 
     >>> from kabetopo_nb.kaomi import KaomiState
     >>> state = KaomiState.new_game(size=7)

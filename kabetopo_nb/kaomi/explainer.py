@@ -62,13 +62,19 @@ class PushExplanation:
 
         return [step_svg(s, **options) for s in self.steps]
 
-    def show(self, **options) -> None:
-        """In a notebook: each step's sentence followed by its board."""
+    def show(self, *, kinds: tuple[str, ...] | None = None, **options) -> None:
+        """In a notebook: each step's sentence, followed by its board when the step's kind
+        is in ``kinds`` (default: every kind) and the board has something to show (a step
+        where nothing moves keeps its sentence only)."""
         from IPython.display import SVG, display
 
-        for i, (step, svg) in enumerate(zip(self.steps, self.svgs(**options)), 1):
+        from ..render.kaomi_svg import step_svg
+
+        for i, step in enumerate(self.steps, 1):
             print(f"{i}. {step}")
-            display(SVG(svg))
+            busy = step.arrows or len(step.highlights) > 1 or step.kind in ("place", "result")
+            if (kinds is None or step.kind in kinds) and busy:
+                display(SVG(step_svg(step, **options)))
 
 
 def _names(pos: Position, squares) -> str:
@@ -161,8 +167,8 @@ def explain_placement(position: Position, square) -> PushExplanation:
     board = pos.copy()
     board.cells[p] = res.colour
     steps.append(Step("place", f"{who} places on {pos.name(p)}",
-                      f"the new stone pushes along its row and its column, each on its own, and never moves itself "
-                      f"this turn.", ("KM-1", "M-1"), board.copy(), {p: "placed"}, (), p))
+                      "the new stone pushes along its row and its column, each on its own, and never moves itself "
+                      "this turn.", ("KM-1", "M-1"), board.copy(), {p: "placed"}, (), p))
     for ax in res.axes:
         line = _line_name(pos, p, ax.axis).capitalize()
         if ax.outcome != STILL:
@@ -190,7 +196,7 @@ def explain_placement(position: Position, square) -> PushExplanation:
                 dest = c.destinations[-1] if c.target is not None else p
                 arrows += ((c.squares[-1], dest, RETURN),)
         ids = tuple(r for r in ax.rulings if r != "M-1") or ("M-1",)
-        steps.append(Step("axis", f"{line}: result", describe_axis(pos, p, ax), ids, board.copy(), hl, arrows, p))
+        steps.append(Step("axis", f"{line} outcome", describe_axis(pos, p, ax), ids, board.copy(), hl, arrows, p))
     after = board.copy()
     after.turn = 3 - pos.turn
     all_moves = res.moves()

@@ -103,8 +103,8 @@ def _ruling_order(rid: str) -> tuple:
 
 
 def _crosses(a: int, b: int, direction: str, size: int) -> bool:
-    nxt, wrapped = step(a, direction, size)
-    return wrapped
+    """Whether the step from a to b (its neighbour in ``direction``) crosses the board edge."""
+    return step(a, direction, size)[1]
 
 
 def chain(cells: list[int], p: int, direction: str, size: int) -> Chain:

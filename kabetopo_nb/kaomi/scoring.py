@@ -1,4 +1,4 @@
-"""The end of a Kaomi game and who won (M-5, KM-4..KM-6).
+"""The end of a Kaomi game and who won (M-5, KM-4..KM-7).
 
 * Groups are stones of one colour joined through orthogonal neighbours on the board; the
   wrap-around of pushes plays no part in them (KM-4).
@@ -108,7 +108,8 @@ def outcome(position: Position) -> Outcome | None:
         winner = BLACK if b > w else WHITE
         return Outcome(winner, f"{colour_name(winner)} wins on Squared score ({score}).", ("M-5",), tuple(gs), scores=(b, w))
     pairs, left = remove_pairs(gs)
-    taken = f"{len(pairs)} pair{'s' if len(pairs) != 1 else ''} of equal groups taken off"
+    taken = (f"{len(pairs)} pair{'s' if len(pairs) != 1 else ''} of equal groups taken off" if pairs
+             else "no two opposite groups are the same size, so nothing is taken off")
     if not left:
         loser = position.last_placer()
         winner = WHITE if loser == BLACK else BLACK

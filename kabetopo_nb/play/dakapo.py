@@ -218,20 +218,18 @@ class DakapoController:
 
 
 def _square_verdict(state: DakapoState, f: int, r: int) -> Verdict:
-    """Why no colour at all may go on this square: every colour's refusal, merged."""
+    """Why no colour at all may go on this square.  A reason shared by every colour (the
+    square is taken, or has no neighbour) is given alone; otherwise each colour's."""
+    verdicts = [state.explain(Action(PLACE, c, f, r)) for c in range(4)]
+    common = set(verdicts[0].rulings).intersection(*(v.rulings for v in verdicts[1:]))
+    for v in verdicts:
+        if common and set(v.rulings) == common:
+            return v
     rulings: list[str] = []
-    reasons: list[str] = []
-    for c in range(4):
-        v = state.explain(Action(PLACE, c, f, r))
-        for rid in v.rulings:
-            if rid not in rulings:
-                rulings.append(rid)
-        if v.reason not in reasons:
-            reasons.append(v.reason)
-    if len(reasons) == 1:
-        return Verdict(False, tuple(rulings), reasons[0])
+    for v in verdicts:
+        rulings += [rid for rid in v.rulings if rid not in rulings]
     return Verdict(False, tuple(rulings), "no colour may go there: " + "; ".join(
-        f"{COLOURS[c]}: {state.explain(Action(PLACE, c, f, r)).reason}" for c in range(4)))
+        f"{COLOURS[c]}: {v.reason}" for c, v in enumerate(verdicts)))
 
 
 def dakapo_board(source: DakapoState | Position | str | None = None, *, size: int | None = None,

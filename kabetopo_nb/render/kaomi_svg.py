@@ -274,13 +274,13 @@ def _arrow_segments(xy, a: int, b: int, n: int):
         return [((x0 + dx * 0.3 * CELL, y0 + dy * 0.3 * CELL), (x1 - dx * short * 0.6, y1 - dy * short * 0.6), True)]
     if ra == rb and abs(fa - fb) == n - 1:  # across the left/right edge
         sign = 1 if fa == n - 1 else -1
-        out_end = (x0 + sign * 0.95 * CELL, y0)
-        in_start = (x1 - sign * 0.95 * CELL, y1)
+        out_end = (x0 + sign * 0.72 * CELL, y0)
+        in_start = (x1 - sign * 0.72 * CELL, y1)
         return [((x0 + sign * 0.3 * CELL, y0), out_end, False), (in_start, (x1 - sign * short * 0.6, y1), True)]
     if fa == fb and abs(ra - rb) == n - 1:  # across the top/bottom edge
         sign = -1 if ra == n - 1 else 1  # screen y grows downwards
-        out_end = (x0, y0 + sign * 0.95 * CELL)
-        in_start = (x1, y1 - sign * 0.95 * CELL)
+        out_end = (x0, y0 + sign * 0.72 * CELL)
+        in_start = (x1, y1 - sign * 0.72 * CELL)
         return [((x0, y0 + sign * 0.3 * CELL), out_end, False), (in_start, (x1, y1 - sign * short * 0.6), True)]
     # anything else (a return arrow back onto p, say): a straight line
     return [((x0, y0), (x1, y1), True)]

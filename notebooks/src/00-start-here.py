@@ -119,8 +119,8 @@ legal(state)
 # a state or position text. Try it:
 #
 # * **Click your runner** (the one whose turn it is) to light up where it can move, then
-#   **click a destination**. Squares reached through a portal, bump choices and door swings
-#   appear as numbered options on the board.
+#   **click a destination**. A portal your runner can enter is marked `T`; portal exits,
+#   bump destinations and door swings then appear as options drawn on the board.
 # * **Click a line** between two squares to see what you may drop there (wall, monolith,
 #   portal, lock).
 # * An illegal click is **refused**: the panel shows the ruling IDs and the reason, and the

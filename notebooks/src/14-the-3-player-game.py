@@ -1,9 +1,9 @@
 # %% [markdown]
 # # 14 · The 3-player game
 #
-# Rules v4.0 handles three players in a few lines, in **The 3- And 2-Player Games → The
-# 3-Player Game**; Multiplayer Rules v3.0 has a matching section, **The Three Player
-# Game**. In our words: everything works as in the 4-player game, but North's seat stays
+# Rules v4.0 handles three players in a few lines: the **3-Player Game** subsection of
+# its chapter on smaller games. The older Multiplayer Rules v3.0 says much the same in
+# its own three-player section. In our words: everything works as in the 4-player game, but North's seat stays
 # empty. East, South and West play; East moves first; a match lasts three rounds; and
 # coming home third earns nothing.
 #

@@ -4,9 +4,9 @@
 # Kabetopo has two ways to play with two people, and the project supports both (K-SET-1):
 #
 # * `kabetopo-2p`: the dedicated **2-Player Rules v2.0**, with a second mountain (the
-#   Summit), four objectives to complete in order, and its own scoring (sections
-#   *Objective*, *Setup*, *Playing The Game*, *Scoring*, *Completing The Match*,
-#   *Winning The Match*, *Keeping Score*);
+#   Summit), four objectives to complete in order, and its own scoring; we draw on its
+#   *Objective* and *Setup* sections, the list of differences in play, its *Scoring*,
+#   the match sections (completing it, winning it) and its score-keeping notes;
 # * `kabetopo-2p-interim`: the stop-gap **"The 2-Player Game"** section at the end of
 #   Rules v4.0: the 4-player game for East and West with a few scoring changes.
 #

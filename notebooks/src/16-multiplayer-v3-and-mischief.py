@@ -32,8 +32,8 @@ show(v3)
 for name in ["kabetopo-4p", "kabetopo-mp-v3"]:
     pool = Rules.named(name).pool
     print(f"{name:15}", ", ".join(f"{n} {what}" for n, what in zip(pool, POOL_NAMES)))
-legal(v3, kinds=["step"])
-ask(v3, "speed step e6")
+after = play(v3, "step e6")
+print("next:", after.decision, "(no speed token to cash in, so the turn is over)")
 
 # %% [markdown]
 # K-SET-2: v3.0 also refers to breaking through walls and to "Koi Koi", rules from an
@@ -107,11 +107,13 @@ stopped = play(state, "stop")
 print(stopped.to_text())
 
 # %% [markdown]
-# Without the option, the same finished player is simply skipped:
+# Whose turn comes after North's? With Mischief, East (home, but still holding pieces)
+# gets its turn; without the option, a finished player is simply skipped and South plays.
 
 # %%
-plain = position(MISCHIEF.replace("+mischief", ""))
-print(plain.decision)
+for text in [MISCHIEF, MISCHIEF.replace("+mischief", "")]:
+    s = play(position(text.replace("turn=E", "turn=N")), "wall c5n")
+    print("   ", s.rules.describe(), "-> next:", s.decision)
 
 # %% [markdown]
 # ## Exercises

@@ -1,0 +1,486 @@
+# %% [markdown]
+# # 17 · Rules lawyering
+#
+# The rulebooks (Rules v4.0, Multiplayer Rules v3.0, 2-Player Rules v2.0) were published
+# without their diagrams, they contradict each other in places, and they leave some cases
+# open. The shared rulings page (`RULINGS.md`) picks one reading for each such point, and
+# where a second reading is just as defensible it makes it a named **option**. The
+# project's own page (`docs/RULINGS.md`) adds rulings **KNB-1** to **KNB-10**.
+#
+# This notebook goes through every one of those points. For each: the question in our own
+# words, the position where it matters, and the outcome under each reading **side by
+# side**. `compare(text, readings)` prints, for every reading, the legal actions that
+# appear or disappear compared with the first; for match-level questions we compare
+# scores and tiebreak results instead.
+
+# %%
+from kabetopo_nb.teach import example, scenario, position, show, legal, ask, play, compare, check_answer
+from kabetopo_nb.kabetopo import KabetopoState, Rules
+from kabetopo_nb.kabetopo.match import Match
+from kabetopo_nb.kabetopo.rules import POOL_NAMES, seat_name
+from kabetopo_nb.kabetopo.scoring import (FIRST_STONE, LINES, PRESERVATION, SECOND_STONE, TADAIMA,
+                                          RoundScore, TadaimaEntry, describe, score_round)
+
+
+def compare_after(text, readings, actions, *, kinds=None, diff=True):
+    """Like compare(), but first play `actions` under each reading, then compare what follows."""
+    states = {}
+    for label, opts in readings.items():
+        s = position(text, **opts)
+        for a in actions:
+            s.apply(a)
+        states[label] = s
+    wanted = set(kinds) if kinds else None
+    names = {label: {str(a) for a in s.legal_actions if wanted is None or a.kind in wanted} for label, s in states.items()}
+    base = next(iter(states))
+    for label, s in states.items():
+        print(f"{label}: after {', '.join(actions)} -> {s.decision}; {s.legal_actions.count()} legal actions")
+        if diff and label != base:
+            print("  appear:", ", ".join(sorted(names[label] - names[base])) or "none")
+            print("  disappear:", ", ".join(sorted(names[base] - names[label])) or "none")
+    return states
+
+
+def text_of(file, name):
+    """The position text of a scenario."""
+    return scenario(file, name).position
+
+# %% [markdown]
+# ## Part 1: rulings with an option
+#
+# ### K-LEAP-2: leapfrogging *into* a portal
+#
+# Rules v4.0 (**Leapfrogging**) allows a leap "through a portal" and says where the runner
+# lands, but does not say what happens when the portal stands *behind* the runner being
+# jumped. Default reading: that jump is simply not a leapfrog (the landing would cross a
+# portal line). Option `leap_into_portal` (with KNB-3): the jumper carries on into that
+# portal and comes out at another one, like a teleport. East on b3 jumps South on c3;
+# behind South stands the portal c3e.
+
+# %%
+LEAP = text_of("leapfrog", "leap-into-a-portal-is-illegal-by-default")
+show(position(LEAP), lines={"c3e": "drop"}, arrows=[("b3", "c3")])
+
+# %%
+compare(LEAP, {"default": {}, "K-LEAP-2 option": {"leap_into_portal": True}}, action="leap-portal c3e")
+
+# %% [markdown]
+# ### K-TURN-3: when may the speed token be cashed?
+#
+# The **Speed Tokens** section says the token gives an extra *move* and can be used at any
+# time during the player's turn. Does a turn spent dropping a plain wall (no move at all)
+# qualify? Default: no, the token needs a turn that has a move in it (KNB-2 says which).
+# Option `speed_any_turn`: yes.
+
+# %%
+SPEED = text_of("turn", "speed-any-turn-option")
+show(position(SPEED), lines={"c3n": "drop"})
+
+# %%
+states = compare_after(SPEED, {"default": {}, "K-TURN-3 option": {"speed_any_turn": True}}, ["wall c3n"], diff=False)
+legal(states["K-TURN-3 option"])
+
+# %% [markdown]
+# ### K-TURN-6: King of the Mountain
+#
+# The designer's teaching guide (not any rulebook) adds that a runner who has just been
+# bumped off the Mountain cannot be answered by an immediate counter-bump. Default: not a
+# rule. Option `king_of_the_mountain`: no bump on the turn right after a bump. Here East
+# has just bumped West from c4 to b4; it is South's turn, next to the Mountain.
+
+# %%
+KOTM = play(example("mountain", "king-of-the-mountain-is-an-option"), "step c4", "bump b4").to_text()
+show(position(KOTM), highlights={"c4": "select"})
+
+# %%
+compare(KOTM, {"default": {}, "K-TURN-6 option": {"king_of_the_mountain": True}}, action="step c4")
+
+# %% [markdown]
+# ### K-ROUND-2: does a 3-player round stop at the second Tadaima?
+#
+# Both 3-player sections award nothing for third place, which suggests the round ends when
+# two players are home, as a 4-player round ends at three. Default: it ends there. Option
+# `play_to_last_tadaima`: the last runner plays on (still for no points, KNB-9).
+
+# %%
+THREE = text_of("round", "three-player-round-ends-at-the-second-tadaima")
+show(position(THREE), arrows=[("b1", "a1")])
+
+# %%
+_ = compare_after(THREE, {"default": {}, "K-ROUND-2 option": {"play_to_last_tadaima": True}}, ["step a1"], kinds=["step"])
+
+# %% [markdown]
+# ### K-SET-3: the 2-player pools
+#
+# The 2-Player Rules v2.0 contradict themselves: the **Setup** gives each player 3 walls
+# and 2 monoliths, while step 4 of **Completing The Match** refills the pools with 4 walls
+# and 3 monoliths. Default: the setup numbers in every round. Option `later_round_pools`:
+# the larger numbers from round 2 on. It changes every round after the first, including
+# the Preservation count.
+
+# %%
+for label, opts in {"default": {}, "K-SET-3 option": {"later_round_pools": True}}.items():
+    r = Rules.named("kabetopo-2p", **opts)
+    print(f"{label:15} round 1: {r.pool_for_round(1)}   round 2: {r.pool_for_round(2)}   (walls, monoliths, portals, locks, speed)")
+
+# %%
+# Round 2, East has already dropped three walls. Under the default it has none left; under
+# the option it still holds a fourth (and one more monolith).
+R2 = {"default": "rules=kabetopo-2p;lines=Wb2n,Wc2n,Wd5e;runners=Ee5,Wa1;pools=E:w0m2p2l2s1,W:w3m2p2l2s1;turn=E;round=2",
+      "K-SET-3 option": "rules=kabetopo-2p+later-round-pools;lines=Wb2n,Wc2n,Wd5e;runners=Ee5,Wa1;"
+                        "pools=E:w1m3p2l2s1,W:w4m3p2l2s1;turn=E;round=2"}
+show(position(R2["K-SET-3 option"]))
+
+# %%
+for label, text in R2.items():
+    s = position(text)
+    print(f"{label:15} valid: {s.is_valid()}; wall e2n -> {s.explain('wall e2n')}")
+
+# %% [markdown]
+# ## Part 2: rulings that settle an ambiguity
+#
+# ### K-INV-5: the pocket edge case
+#
+# The invariants (every corner reachable, nobody boxed in, the Mountain open on two sides)
+# are checked after drops and door swings, not after ordinary moves. Since a runner may
+# always step *down* from the Mountain across anything (K-MTN-2), it can walk into a walled
+# pocket with no way out. From then on the board already breaks the invariant, so **every
+# drop by anyone** is refused until that runner escapes. Here East steps down into the
+# pocket c5; afterwards South has only moves left.
+
+# %%
+POCKET = example("invariants", "moves-are-not-checked-but-drops-are")
+show(POCKET, arrows=[("c4", "c5")])
+
+# %%
+after_step = play(POCKET, "step c5")
+legal(after_step)
+ask(after_step, "wall a3n")
+
+# %% [markdown]
+# ### K-MTN-2 and K-MTN-3: stepping down and bumping ignore obstacles
+#
+# The **Mountain** section lets a runner come down "to any" neighbouring square, even one
+# behind a wall, and lets a bumper push the occupant onto any neighbour the same way. The
+# rulings read "any" strictly: walls, monoliths, portals and locked sides are all ignored
+# on the way down, but a bumped runner only goes to an *empty* square (K-LEAP-4).
+
+# %%
+down = example("mountain", "step-down-across-anything")
+show(down)
+
+# %%
+legal(down, kinds=["step"])
+ask(down, "teleport c4w")
+
+# %%
+bump = play(example("mountain", "bump-to-any-free-neighbour"), "step c4")
+show(bump)
+
+# %%
+legal(bump)
+ask(bump, "bump b4")
+
+# %% [markdown]
+# ### K-PORT-1: can a runner walk across a portal?
+#
+# A portal stands on a line like a wall. The rulebooks never say whether it can be walked
+# over; the Mountain section speaks of pushing a runner "through a portal" as a teleport,
+# so the ruling says a portal line is never crossed on foot, except when stepping down from
+# the Mountain.
+
+# %%
+port = example("teleport", "portal-line-not-crossed-on-foot")
+show(port, lines={"c5e": "bad"})
+
+# %%
+ask(port, "step d5")
+ask(port, "teleport c5e")
+
+# %% [markdown]
+# ### K-DOOR-1, K-DOOR-2, K-DOOR-3: what a door is, how it swings, and locks
+#
+# Without the diagrams, the **Doors** section leaves open whether the board's edge can
+# frame a door (no, K-DOOR-1), which lines a door may swing onto (the side lines of the
+# square the runner steps to, at either end, K-DOOR-2), and a lock on either face keeps
+# it shut (K-DOOR-3). See notebook 10 for each in detail; here the three verdicts at once.
+
+# %%
+show(example("doors", "locked-door-never-opens"))
+
+# %%
+ask(example("doors", "edge-of-the-board-is-no-door-end"), "door a2n a3e")
+ask(example("doors", "door-swings-onto-a-side-line"), "door c2n c3n")
+ask(example("doors", "locked-door-never-opens"), "door c2n c3w")
+
+# %% [markdown]
+# ### K-LOCK-1: locking a door twice, and unlocking doors
+#
+# May a second lock go on a door that is already locked on its other face? And may
+# unlocking remove a door's lock, not only a portal's? The ruling says yes to both.
+
+# %%
+lock = example("locks", "lock-a-door-locked-on-its-other-side")
+show(lock)
+
+# %%
+ask(lock, "lock b4s")
+ask(lock, "lock b3n")
+ask(lock, "unlock b3n")
+
+# %% [markdown]
+# ## Part 3: the project's own rulings (docs/RULINGS.md)
+#
+# **KNB-1**: a runner pushed through a portal onto the Summit (2-player v2.0) takes a stone
+# there, exactly as if it had walked up.
+
+# %%
+k1 = play(example("mountain", "bumped-onto-the-summit-takes-a-stone"), "step c4", "bump-through c4e")
+show(k1)
+
+# %%
+after = play(k1, "exit d3e")
+print(after.to_text())
+
+# %% [markdown]
+# **KNB-2**: after a monolith drop, the speed move may come before the bonus move; the
+# bonus stays open, but there is never a second speed move.
+
+# %%
+k2 = play(example("turn", "speed-before-the-bonus-move"), "monolith c3n", "speed step e6")
+show(k2)
+
+# %%
+legal(k2)
+
+# %% [markdown]
+# **KNB-3** (with the K-LEAP-2 option): the leap into a portal comes out like a teleport,
+# at a free side of another portal, and counts as a teleport for "lock it behind you".
+
+# %%
+k3 = play(example("leapfrog", "leap-into-a-portal-option"), "leap-portal c3e")
+show(k3)
+
+# %%
+legal(k3)
+
+# %% [markdown]
+# **KNB-4**: when the Mountain touches a portal, a bumper may push the runner across that
+# line on foot *or* through the portal; the two are separate choices.
+
+# %%
+k4 = play(example("mountain", "bump-through-a-portal"), "step c4")
+show(k4)
+
+# %%
+legal(k4)
+
+# %% [markdown]
+# **KNB-5**: a player with nothing legal to do makes an explicit `pass`, recorded in the
+# history.
+
+# %%
+k5 = example("turn", "forced-pass")
+show(k5)
+
+# %%
+legal(k5)
+
+# %% [markdown]
+# **KNB-6**: a door swing is checked with the mover already through the door, and a runner
+# about to be bumped still counted on the Mountain.
+
+# %%
+k6 = example("doors", "door-onto-the-occupied-mountain")
+show(k6)
+
+# %%
+ask(k6, "door c3n c4w")
+
+# %% [markdown]
+# **KNB-7**: "lock it behind you" takes a normal lock from the pool, is checked like any
+# drop, and only locks the portals just used, never a door.
+
+# %%
+k7 = play(example("locks", "lock-behind-you-never-on-a-door"), "teleport e3n", "exit b2e")
+show(k7)
+
+# %%
+ask(k7, "lock b3n")
+ask(k7, "lock c2w")
+
+# %% [markdown]
+# **KNB-8**: a Mischief turn is one drop, a pass or stop; unlocking is not mischief
+# (notebook 16). East is home and holds a lock; the board has a lock on e3n.
+
+# %%
+k8 = position("rules=kabetopo-mp-v3+mischief;lines=P*e3n,P*b2e,Wd4n;locks=e3n;runners=Ef1+1,Sc3,Wa2,Nb6;"
+              "pools=E:w1m1p0l1s0,S:w3m2p1l1s0,W:w2m2p1l1s0,N:w3m2p1l0s0;stones=3;order=E;homes=Ef1;turn=E")
+show(k8)
+
+# %%
+ask(k8, "unlock e3n")
+ask(k8, "lock b2e")
+
+# %% [markdown]
+# **KNB-9**: a third place in the 3-player game scores nothing, natural or
+# not. Below, the same finished 3-player round with everyone home, scored under the
+# option of K-ROUND-2: West's natural third place gets 0.
+
+# %%
+k9 = position("rules=kabetopo-3p;runners=Ea1+1,Sa6+1,Wf6+1;stones=1;order=E,S,W;homes=Ea1,Sa6,Wf6;"
+              "pools=E:w3m1p1l1s1,S:w3m1p1l1s1,W:w3m1p1l1s1;phase=over", play_to_last_tadaima=True)
+show(k9)
+
+# %%
+print("\n".join(describe(score_round(k9.position))))
+
+# %% [markdown]
+# **KNB-10**: in the interim 2-player game, an opponent who has not even taken its stone
+# is measured for Unseen Path via a Mountain square, then on to a corner. West on b4 needs
+# one step up to the Mountain (c4), then four more moves to the nearest corner it could
+# finish on: five in all, worth 2 points to East.
+
+# %%
+k10 = position("rules=kabetopo-2p-interim;runners=Ef1+1,Wb4;stones=3;order=E;homes=Ef1;turn=W;phase=over")
+show(k10)
+
+# %%
+print("\n".join(describe(score_round(k10.position))))
+
+# %% [markdown]
+# ## Part 4: where the rulebooks disagree
+#
+# ### Pools: Multiplayer v3.0 against Rules v4.0
+#
+# v3.0 gives two monoliths and no speed token; v4.0 one monolith and a speed token. In the
+# same position after a step, a v4.0 player may still run one more square; a v3.0 player
+# may not, but has an extra monolith to drop on a later turn.
+
+# %%
+for name in ["kabetopo-4p", "kabetopo-mp-v3"]:
+    s = KabetopoState.new_round(name, seed=5)
+    s.apply("step e6")
+    pool = s.position.pools[0]
+    print(f"{name:15} East's pool: {dict(zip(POOL_NAMES, pool))}; after 'step e6': {s.decision}")
+
+# %% [markdown]
+# ### Scoring: v3.0 against v4.0
+#
+# Different wording, same numbers for 4 players: v3.0 writes the natural Tadaima as 4, 3, 2
+# where v4.0 adds 1 to 3, 2, 1. The one real difference lies in the 3-player game (KNB-9
+# applies to both). The same finished round:
+
+# %%
+END = ("rules={r};runners=Ea1+1,Sa6+1,Wf6+1,Nc4+1;stones=0;order=S,N,E,W;homes=Ea1,Sa6,Wf6;"
+       "pools=E:w1m1p1l1s0,S:w1m1p1l1s0,W:w1m1p1l1s0,N:w1m1p1l1s0;phase=over")
+show(position(END.format(r="kabetopo-4p")))
+
+# %%
+for r in ["kabetopo-4p", "kabetopo-mp-v3"]:
+    print(f"{r:15}", {seat_name(s): n for s, n in score_round(position(END.format(r=r)).position).totals().items()})
+
+# %% [markdown]
+# ### Tiebreakers: v3.0 against v4.0
+#
+# After "most first places", v4.0 goes straight to Natural Tadaimas while v3.0 first
+# compares second, then third places. So a tie can be broken the *opposite way*. Below,
+# four rounds written by hand (only the scores matter): Ann wins round 1 and is second in
+# round 2; Ben is third on his natural corner in round 1 and wins round 2. Both total 5,
+# with the same round scores, Tadaima points and first places.
+
+# %%
+def hand_scored(rules, events):
+    """A match whose round results are written by hand: per round, player -> list of events.
+    Events: ("T", place, natural), "F" (first stone), "S" (second stone), "P" (preservation)."""
+    match = Match(rules, ["Ann", "Ben", "Cat", "Dan"], seed=0)
+    scores = []
+    for r, rnd in enumerate(events):
+        score = RoundScore(match.rules.scoring, match.rules.seats)
+        score.points = {line: {} for line in LINES}
+        score.resources = {s: 0 for s in match.rules.seats}
+        for player, evs in rnd.items():
+            seat = match.seat_of(player, r)
+            for ev in evs:
+                if ev == "F":
+                    score.first_stone = seat; score.points[FIRST_STONE][seat] = 2
+                elif ev == "S":
+                    score.second_stone = seat; score.points[SECOND_STONE][seat] = 1
+                elif ev == "P":
+                    score.preservation += (seat,); score.points[PRESERVATION][seat] = 1
+                else:
+                    _, place, natural = ev
+                    pts = (3, 2, 1)[place - 1] + natural
+                    score.tadaima.append(TadaimaEntry(seat, 0, place, natural, pts))
+                    score.points[TADAIMA][seat] = pts
+        score.tadaima.sort(key=lambda t: t.place)
+        scores.append(score)
+    match.scores = scores
+    return match
+
+
+EVENTS = [{"Ann": [("T", 1, False)], "Ben": [("T", 3, True)]},
+          {"Ann": [("T", 2, False)], "Ben": [("T", 1, False)]}, {}, {}]
+for rules in ["kabetopo-4p", "kabetopo-mp-v3"]:
+    m = hand_scored(rules, EVENTS)
+    top = m.standings()[0]
+    print(f"{rules:15} totals {m.totals()} -> winner {m.winner()} (decided by: {top.decided_by})")
+
+# %% [markdown]
+# ### The two 2-player games
+#
+# The interim 2-player section of Rules v4.0 and the 2-Player Rules v2.0 diverge from the
+# very first corner: the same step onto a6 with one stone is a Tadaima that ends the round
+# in the interim game, but only Halfway Home (the turn goes on) in v2.0.
+
+# %%
+RACE = "rules={r};runners=Ea5+1,Wc3;order=E;turn=E"
+show(position(RACE.format(r="kabetopo-2p-interim")), arrows=[("a5", "a6")])
+
+# %%
+for r, extra in [("kabetopo-2p-interim", ";stones=3"), ("kabetopo-2p", ";stones=1,2")]:
+    s = play(position(RACE.format(r=r) + extra), "step a6")
+    print(f"   {r}: {s.to_text().split(';', 1)[1]}\n   -> {s.decision}")
+
+# %% [markdown]
+# And their scoring tables differ line by line (notebook 15): First Stone 2 against 1,
+# Halfway Home and Second Stone only in v2.0, different tiebreaker chains.
+
+# %%
+for r in ["kabetopo-2p-interim", "kabetopo-2p"]:
+    rules = Rules.named(r)
+    print(f"{r:20} scoring {rules.scoring:11} tiebreakers {rules.tiebreakers:8} pool {rules.pool} stones {rules.stones}")
+
+# %% [markdown]
+# ## Exercises
+#
+# **Exercise 1.** In the King of the Mountain position above, how many legal actions does
+# South have under the option? (The engine counted both readings.)
+
+# %%
+show(position(KOTM))
+
+# %%
+answer = None  # your answer here
+check_answer(answer, position(KOTM, king_of_the_mountain=True).legal_actions.count())
+
+# %% [markdown]
+# **Exercise 2.** Change the hand-scored match: Ann's second place in round 2 becomes a
+# *third* place, and Ann also takes that round's Preservation point, so the totals stay
+# level at 5. Who wins under the v3.0 chain? Give the player's name (or `"None"` for a
+# draw).
+
+# %%
+EX2 = [{"Ann": [("T", 1, False)], "Ben": [("T", 3, True)]},
+       {"Ann": [("T", 3, False), "P"], "Ben": [("T", 1, False)]}, {}, {}]
+answer = None  # your answer here
+check_answer(answer, str(hand_scored("kabetopo-mp-v3", EX2).winner()),
+             hint="first compare totals, then single round scores, then Tadaima points...")
+
+# %% [markdown]
+# **Exercise 3.** With `later_round_pools`, how many walls does each 2-player v2.0 player
+# get in round 3?
+
+# %%
+answer = None  # your answer here
+check_answer(answer, Rules.named("kabetopo-2p", later_round_pools=True).pool_for_round(3)[0])

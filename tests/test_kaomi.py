@@ -1,0 +1,539 @@
+"""Kaomi: pushes (M-1..M-4, KM-3), the pie rule (M-5, KM-2), the end and scoring (M-5,
+KM-4..KM-7), notation, verdicts, the push explainer, the generic random-simulation
+check, the golden playthroughs and the widget controller.
+
+Boards are written with ``Position.from_stones``; ``placed(pos, "d4")`` is the position
+after placing on d4 through ``KaomiState.apply``.
+"""
+from __future__ import annotations
+
+import difflib
+import importlib.util
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from kabetopo_nb import kaomi_board
+from kabetopo_nb.core.simulation import random_simulation
+from kabetopo_nb.core.verdict import IllegalActionError, NotationError, SaveFormatError
+from kabetopo_nb.kaomi import (
+    BLACK,
+    WHITE,
+    Action,
+    KaomiRules,
+    KaomiState,
+    Position,
+    explain_placement,
+    format_position,
+    groups,
+    outcome,
+    parse_position,
+    remove_pairs,
+    resolve,
+    squared_scores,
+)
+from kabetopo_nb.kaomi.pushes import BLOCKED, COLLISION, MOVES, STILL
+from kabetopo_nb.play.kaomi import KaomiController
+from kabetopo_nb.render.kaomi_svg import board_svg
+from kabetopo_nb.widget import BoardWidget
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def pos_of(black=(), white=(), turn="B", size=7, **rules) -> Position:
+    return Position.from_stones(KaomiRules(size=size, **rules), black=black, white=white, turn=turn)
+
+
+def placed(pos: Position, square: str) -> Position:
+    state = KaomiState(pos)
+    state.apply(square)
+    return state.position
+
+
+def stones(pos: Position) -> dict[str, str]:
+    return {pos.name(sq): "BW"[c - 1] for sq, c in enumerate(pos.cells) if c}
+
+
+# --- pushes: M-1 .. M-4 ----------------------------------------------------------------------
+
+
+def test_plain_push_in_all_four_directions_M4():
+    pos = pos_of(black=["e4", "d5"], white=["c4", "d3"], turn="W")
+    after = placed(pos, "d4")
+    assert stones(after) == {"d4": "W", "f4": "B", "d6": "B", "b4": "W", "d2": "W"}
+    assert after.turn == BLACK
+
+
+def test_a_stone_not_touching_the_placed_stone_stays_M1():
+    pos = pos_of(black=["f4", "b6"])
+    after = placed(pos, "d4")
+    assert stones(after) == {"d4": "B", "f4": "B", "b6": "B"}
+    assert all(ax.outcome == STILL for ax in resolve(pos, pos.square("d4")).axes)
+
+
+def test_chain_moves_one_square_each_M1_M4():
+    pos = pos_of(black=["e4", "g4"], white=["f4"])
+    # chain e4 f4 g4: its target wraps to a4
+    after = placed(pos, "d4")
+    assert stones(after) == {"d4": "B", "f4": "B", "g4": "W", "a4": "B"}
+    pos = pos_of(black=["e4"], white=["f4"])
+    after = placed(pos, "d4")
+    assert stones(after) == {"d4": "B", "f4": "B", "g4": "W"}
+
+
+def test_wrap_across_the_edge_M1():
+    pos = pos_of(black=["g4"])
+    after = placed(pos, "f4")
+    assert stones(after) == {"f4": "B", "a4": "B"}
+    res = resolve(pos, pos.square("f4"))
+    east = res.axis("row").chains[0]
+    assert east.direction == "east" and east.wrapped and east.target == pos.square("a4")
+    # vertically: a stone on the top rank goes round to rank 1
+    pos = pos_of(white=["c7"], turn="B")
+    assert stones(placed(pos, "c6")) == {"c6": "B", "c1": "W"}
+    # and from the bottom edge going south, to the top
+    pos = pos_of(white=["c1"], turn="B")
+    assert stones(placed(pos, "c2")) == {"c2": "B", "c7": "W"}
+
+
+def test_wrap_into_an_occupied_square_pushes_on_toward_the_placed_stone_M1():
+    pos = pos_of(black=["e4", "g4"], white=["f4", "a4"], turn="W")
+    after = placed(pos, "d4")
+    # e4->f4, f4->g4, g4->a4 (wraps), a4->b4 (target)
+    assert stones(after) == {"d4": "W", "f4": "B", "g4": "W", "a4": "B", "b4": "W"}
+    east = resolve(pos, pos.square("d4")).axis("row").chains[0]
+    assert [pos.name(s) for s in east.squares] == ["e4", "f4", "g4", "a4"]
+    assert pos.name(east.target) == "b4"
+
+
+def test_collision_the_chain_that_wrapped_returns_M2():
+    # one empty square (a4) on row 4; the east chain wraps to reach it, the west does not
+    pos = pos_of(black=["b4", "c4", "g4"], white=["e4", "f4"])
+    ax = resolve(pos, pos.square("d4")).axis("row")
+    assert ax.outcome == COLLISION and ax.returned == ("east",)
+    assert ax.rulings == ("M-1", "M-2", "M-4")
+    after = placed(pos, "d4")
+    assert stones(after) == {"a4": "B", "b4": "B", "d4": "B", "e4": "W", "f4": "W", "g4": "B"}
+
+
+def test_collision_mirror_the_west_chain_wrapped_returns_M2():
+    # one empty square (g4): the east chain reaches it directly, the west one across the edge
+    pos = pos_of(black=["a4", "b4"], white=["d4", "e4", "f4"], turn="W")
+    ax = resolve(pos, pos.square("c4")).axis("row")
+    assert ax.outcome == COLLISION and ax.returned == ("west",)
+    after = placed(pos, "c4")
+    assert stones(after) == {"a4": "B", "b4": "B", "c4": "W", "e4": "W", "f4": "W", "g4": "W"}
+
+
+def test_collision_on_a_column_M2():
+    # column c: only c7 empty; the south chain (c3 c2 c1) wraps to c7, the north (c5 c6) does not
+    pos = pos_of(black=["c1", "c2", "c3"], white=["c5", "c6"], turn="W")
+    ax = resolve(pos, pos.square("c4")).axis("column")
+    assert ax.outcome == COLLISION and ax.returned == ("south",)
+    assert stones(placed(pos, "c4")) == {"c1": "B", "c2": "B", "c3": "B", "c4": "W", "c6": "W", "c7": "W"}
+
+
+def test_one_empty_chain_does_not_collide_KM3():
+    # row 4: only e4 empty, right next to d4; the west chain runs c4 b4 a4, wraps, g4 f4 -> e4
+    pos = pos_of(black=["a4", "b4", "c4"], white=["f4", "g4"])
+    ax = resolve(pos, pos.square("d4")).axis("row")
+    assert ax.outcome == MOVES and ax.returned == () and "KM-3" in ax.rulings
+    after = placed(pos, "d4")
+    assert stones(after) == {"a4": "B", "b4": "B", "d4": "B", "g4": "B", "e4": "W", "f4": "W"}
+    # the placed stone on the edge: the west side is empty straight across the edge
+    pos = pos_of(black=["b4", "c4", "d4", "e4", "f4"], turn="W")
+    ax = resolve(pos, pos.square("a4")).axis("row")
+    assert ax.outcome == MOVES and ax.chains[1].squares == ()
+    assert stones(placed(pos, "a4")) == {"a4": "W", "c4": "B", "d4": "B", "e4": "B", "f4": "B", "g4": "B"}
+
+
+def test_a_chain_that_would_land_on_the_placed_stone_returns_the_whole_axis_M3():
+    pos = pos_of(size=5, black=["a3", "b3"], white=["d3", "e3"], turn="B")
+    ax = resolve(pos, pos.square("c3")).axis("row")
+    assert ax.outcome == BLOCKED and set(ax.returned) == {"east", "west"}
+    assert all(c.target is None for c in ax.chains)
+    after = placed(pos, "c3")
+    assert stones(after) == {"a3": "B", "b3": "B", "c3": "B", "d3": "W", "e3": "W"}
+
+
+def test_both_axes_resolve_independently():
+    # row 3 is full (M-3, nothing moves) while the column pushes as usual (M-4)
+    pos = pos_of(size=5, black=["a3", "b3", "c4"], white=["d3", "e3", "c2"], turn="W")
+    res = resolve(pos, pos.square("c3"))
+    assert res.axis("row").outcome == BLOCKED and res.axis("column").outcome == MOVES
+    after = placed(pos, "c3")
+    assert stones(after) == {"a3": "B", "b3": "B", "c3": "W", "d3": "W", "e3": "W", "c5": "B", "c1": "W"}
+    # a collision on the row and a wrap on the column in one placement
+    pos = pos_of(black=["b4", "c4", "g4", "d7"], white=["e4", "f4", "d5", "d6"])
+    res = resolve(pos, pos.square("d4"))
+    assert res.axis("row").outcome == COLLISION and res.axis("column").outcome == MOVES
+    after = placed(pos, "d4")
+    assert stones(after) == {"a4": "B", "b4": "B", "d4": "B", "e4": "W", "f4": "W", "g4": "B",
+                             "d6": "W", "d7": "W", "d1": "B"}
+    assert res.rulings == ("M-1", "M-2", "M-4")
+
+
+def test_pushes_keep_every_stone_and_colour():
+    pos = pos_of(black=["b4", "c4", "g4", "d7", "a1"], white=["e4", "f4", "d5", "d6"])
+    after = placed(pos, "d4")
+    assert after.count(BLACK) == pos.count(BLACK) + 1 and after.count(WHITE) == pos.count(WHITE)
+
+
+# --- the pie rule: M-5, KM-2 ----------------------------------------------------------------
+
+
+def test_swap_only_on_whites_first_turn():
+    state = KaomiState.new_game()
+    assert "swap" not in state.legal_actions
+    assert state.explain("swap").rulings == ("M-5", "KM-2")
+    state.apply("d4")
+    assert "swap" in state.legal_actions and state.position.can_swap()
+    state.apply("swap")
+    assert state.to_text() == "kaomi 7 7/7/7/3B3/7/7/7 W swapped"
+    assert state.current_player == "White" and "swap" not in state.legal_actions
+    assert not state.explain("swap") and "already" in state.explain("swap").reason
+    state.apply("e4")
+    assert "swap" not in state.legal_actions
+    state = KaomiState.new_game()
+    state.apply("d4")
+    state.apply("e5")
+    state.apply("a1")
+    assert not state.explain("swap")
+
+
+def test_no_swap_in_squared():
+    state = KaomiState.new_game(squared=True, komi=4)
+    state.apply("d4")
+    assert "swap" not in state.legal_actions
+    verdict = state.explain("swap")
+    assert not verdict and verdict.rulings == ("M-5",) and "komi" in verdict.reason
+
+
+# --- the end and the result: M-5, KM-4 .. KM-7 ---------------------------------------------
+
+STRIPES_5 = ("5 BBBBB", "4 WWWWW", "3 BBBBB", "2 WWWWW", "1 BBBBW")
+
+
+def board(rows, size, turn="B", **rules) -> Position:
+    black, white = [], []
+    for row in rows:
+        rank, cells = row.split()
+        for f, ch in enumerate(cells):
+            (black if ch == "B" else white).append(f"{'abcdefghi'[f]}{rank}")
+    return pos_of(black=black, white=white, turn=turn, size=size, **rules)
+
+
+def test_pairs_of_equal_groups_come_off_and_the_largest_left_wins_M5():
+    pos = board(STRIPES_5, 5, turn="W")
+    sizes = sorted((g.colour, g.size) for g in groups(pos))
+    assert sizes == [(BLACK, 4), (BLACK, 5), (BLACK, 5), (WHITE, 5), (WHITE, 6)]
+    pairs, left = remove_pairs(groups(pos))
+    assert [(b.size, w.size) for b, w in pairs] == [(5, 5)]
+    # KM-7: the pair is taken in board order: the black group of rank 3, not rank 5
+    assert pos.name(pairs[0][0].squares[0]) == "a3"
+    assert sorted((g.colour, g.size) for g in left) == [(BLACK, 4), (BLACK, 5), (WHITE, 6)]
+    result = outcome(pos)
+    assert result.winner == WHITE and "6 stones" in result.reason
+    state = KaomiState(pos)
+    assert state.is_terminal() and state.decision.player is None and not list(state.legal_actions)
+    verdict = state.explain("a1")
+    assert not verdict and verdict.rulings == ("M-5",)
+
+
+def test_groups_do_not_wrap_across_the_edge_KM4():
+    pos = pos_of(size=5, black=["a3", "e3"])
+    assert sorted(g.size for g in groups(pos)) == [1, 1]
+
+
+STRIPES_6 = ("6 BBBBBB", "5 WWWWWW", "4 BBBBBB", "3 WWWWWW", "2 BBBBBB", "1 WWWWWW")
+
+
+@pytest.mark.parametrize("turn, winner", [("B", BLACK), ("W", WHITE)])
+def test_nothing_remains_the_last_placer_loses_M5(turn, winner):
+    # 36 placements: Black to move means White placed the last stone, and loses
+    pos = board(STRIPES_6, 6, turn=turn)
+    result = outcome(pos)
+    assert len(result.removed) == 3 and result.remaining == ()
+    assert result.winner == winner and "nothing is left" in result.reason
+
+
+@pytest.mark.parametrize("komi, winner", [(0, None), (2, WHITE), (-2, BLACK)])
+def test_squared_scores_sum_squares_plus_komi(komi, winner):
+    pos = board(STRIPES_6, 6, squared=True, komi=komi)
+    assert squared_scores(pos) == (108, 108 + komi)
+    result = outcome(pos)
+    assert result.winner == winner and result.removed == ()  # KM-6: no pairs in Squared
+    if winner is None:
+        assert result.rulings == ("M-5", "KM-6")
+
+
+def test_squared_without_pair_removal_on_5x5():
+    assert squared_scores(board(STRIPES_5, 5, squared=True, komi=4)) == (66, 65)
+    assert outcome(board(STRIPES_5, 5, squared=True, komi=4)).winner == BLACK
+    assert outcome(board(STRIPES_5, 5, squared=True, komi=6)).winner == WHITE
+
+
+def test_the_game_ends_when_the_board_is_full():
+    pos = board(STRIPES_5, 5, turn="W")
+    pos.cells[pos.square("e1")] = 0
+    state = KaomiState(pos)
+    assert list(state.legal_actions) == [Action.parse("e1")]
+    state.apply("e1")
+    assert state.is_terminal() and state.outcome() is not None
+
+
+# --- rules object and notation ------------------------------------------------------------
+
+
+def test_rules_options():
+    assert KaomiRules() == KaomiRules(size=7, squared=False, komi=0)
+    assert KaomiRules.named("kaomi-squared", size=9, komi=6).name == "kaomi-squared"
+    for bad in (dict(size=4), dict(size=10), dict(squared=True, komi=3), dict(komi=2)):
+        with pytest.raises(ValueError):
+            KaomiRules(**bad)
+
+
+@pytest.mark.parametrize("text", [
+    "kaomi 7 7/7/7/7/7/7/7 B",
+    "kaomi 7 7/7/7/3B3/7/7/7 W swapped",
+    "kaomi 5 BWBWB/W4/5/2B1W/5 W",
+    "kaomi-squared 6 komi=4 6/6/2BW2/6/6/6 B",
+    "kaomi-squared 9 komi=-2 9/9/9/9/4W4/9/9/9/B8 W",
+])
+def test_position_text_round_trip(text):
+    pos = parse_position(text)
+    assert format_position(pos) == text
+    assert parse_position(format_position(pos)) == pos
+    assert eval(repr(pos), {"Position": Position}) == pos
+    state = KaomiState.from_text(text)
+    assert eval(repr(state), {"KaomiState": KaomiState}).position == pos
+
+
+@pytest.mark.parametrize("text", [
+    "", "kaomi", "kaomi 7 7/7/7 B", "kaomi 4 4/4/4/4 B", "kaomi 7 7/7/7/8/7/7/7 B", "kaomi 7 7/7/7/3X3/7/7/7 B",
+    "kaomi 7 7/7/7/7/7/7/7 G", "kaomi-squared 6 6/6/6/6/6/6 B", "kaomi-squared 6 komi=3 6/6/6/6/6/6 B",
+    "kaomi 7 7/7/7/7/7/7/7 B extra", "kaomi-squared 6 komi=0 6/6/6/6/6/6 B swapped", "kaomi 5 5/5/5/5/41 B",
+    "go 7 7/7/7/7/7/7/7 B",
+])
+def test_bad_position_text_is_a_notation_error(text):
+    with pytest.raises(NotationError):
+        parse_position(text)
+
+
+def test_action_notation():
+    assert str(Action.parse("d4")) == "d4" and str(Action.parse(" SWAP ")) == "swap"
+    assert Action.parse("i9") == Action("place", 8, 8)
+    for bad in ("", "z1", "d0", "d10", "pass", "d"):
+        with pytest.raises(NotationError):
+            Action.parse(bad)
+
+
+def test_problems_describe_unreachable_positions():
+    assert pos_of(black=["a1"], turn="W").problems() == []
+    assert pos_of(black=["a1", "b1"], turn="W").problems()
+    assert pos_of(black=["a1"], turn="B").problems()
+
+
+# --- verdicts and refusals ------------------------------------------------------------------
+
+
+def test_explain_names_the_rulings():
+    pos = pos_of(black=["b4", "c4", "g4"], white=["e4", "f4"])
+    state = KaomiState(pos)
+    v = state.explain("d4")
+    assert v and v.rulings == ("KM-1", "M-1", "M-2", "M-4") and "goes back (M-2)" in v.reason
+    v = state.explain("b4")
+    assert not v and v.rulings == ("KM-1",) and "b4" in v.reason
+    v = state.explain("h8")
+    assert not v and v.rulings == ("M-6",)
+    v = KaomiState(pos_of(size=5, black=["a3", "b3"], white=["d3", "e3"])).explain("c3")
+    assert v and "M-3" in v.rulings
+
+
+@pytest.mark.parametrize("action", ["b4", "h8", "swap"])
+def test_an_illegal_apply_raises_and_changes_nothing(action):
+    state = KaomiState(pos_of(black=["b4", "c4"], white=["e4"]))
+    before, history = state.to_text(), state.history
+    with pytest.raises(IllegalActionError) as info:
+        state.apply(action)
+    assert info.value.verdict.rulings and state.to_text() == before and state.history == history
+
+
+def test_undo_redo_and_save_load():
+    state = KaomiState.new_game(size=5)
+    for a in ("c3", "swap", "c4", "a1", "b3"):
+        state.apply(a)
+    text = state.to_text()
+    state.undo()
+    saved = state.save_json()
+    loaded = KaomiState.load(saved)
+    assert loaded.to_text() == state.to_text() and [str(a) for a in loaded.redo_actions] == ["b3"]
+    loaded.redo()
+    assert loaded.to_text() == text
+    data = json.loads(saved)
+    data["actions"][2] = "c3"  # occupied when replayed
+    with pytest.raises(SaveFormatError, match=r"\$\.actions\[2\]"):
+        KaomiState.load(data)
+    data["game"] = "kabetopo"
+    with pytest.raises(SaveFormatError, match=r"\$\.game"):
+        KaomiState.load(data)
+
+
+# --- the push explainer ------------------------------------------------------------------------
+
+
+def test_explainer_steps_for_a_collision_and_a_wrap():
+    pos = pos_of(black=["b4", "c4", "g4", "d7"], white=["e4", "f4", "d5", "d6"])
+    ex = explain_placement(pos, "d4")
+    kinds = [s.kind for s in ex.steps]
+    assert kinds == ["place", "chain", "chain", "axis", "chain", "chain", "axis", "result"]
+    row_result = ex.steps[3]
+    assert "M-2" in row_result.rulings and "east chain" in row_result.sentence
+    assert {pos.name(s) for s, k in row_result.highlights.items() if k == "returned"} == {"e4", "f4", "g4"}
+    north = ex.steps[4]
+    assert "over the edge" in north.sentence and "d1" in north.sentence
+    assert ex.after == placed(pos, "d4")
+    svgs = ex.svgs()
+    assert len(svgs) == len(ex.steps) and all(s.startswith("<svg") for s in svgs)
+    assert 'class="kb-arrow kb-return"' in svgs[3] and 'class="kb-arrow kb-proposed"' in svgs[1]
+    assert len(ex.text().splitlines()) == len(ex.steps)
+
+
+def test_explainer_blocked_axis_and_quiet_placement():
+    ex = explain_placement(pos_of(size=5, black=["a3", "b3"], white=["d3", "e3"]), "c3")
+    row = [s for s in ex.steps if s.kind == "axis"][0]
+    assert row.rulings == ("M-3",) and "full" in row.sentence
+    ex = explain_placement(pos_of(), "d4")
+    assert [s.kind for s in ex.steps] == ["place", "axis", "axis", "result"]
+
+
+# --- drawing ---------------------------------------------------------------------------------
+
+
+def test_svg_is_stable_semantic_and_targets_only_when_interactive():
+    pos = pos_of(black=["d4"], white=["e4"])
+    a, b = board_svg(pos), board_svg(pos)
+    assert a == b and 'class="kb-stone kb-black"' in a and "kb-sq-d4" in a
+    assert 'data-target="' not in a
+    c = board_svg(pos, interactive=True)
+    assert 'data-target="sq:d4"' in c and c.count('data-target="sq:') == 49
+    ET.fromstring(c)
+    assert board_svg(pos_of(black=["a1"])) != a  # another position, other ids
+
+
+def test_a_wrapping_arrow_is_drawn_in_two_halves():
+    pos = pos_of(black=["a4"])
+    svg = board_svg(pos, arrows=[("g4", "a4", "push"), ("b4", "c4")])
+    assert svg.count('data-from="g4"') == 2 and svg.count('data-from="b4"') == 1
+    with pytest.raises(ValueError):
+        board_svg(pos, arrows=[("a4", "b4", "sideways")])
+
+
+# --- the generic random-simulation check ---------------------------------------------------------
+
+
+def check_kaomi(state, action) -> None:
+    pos = state.position
+    placements = sum(1 for a in state.history if str(a) != "swap")
+    assert pos.count() == placements, "every placement adds exactly one stone and pushes lose none"
+    assert pos.problems() == [], pos.problems()
+    if pos.is_full():
+        assert state.outcome() is not None and state.is_terminal()
+
+
+SIZES = (5, 6, 7, 8, 9)
+
+
+@pytest.mark.parametrize("squared", [False, True])
+def test_random_simulation_over_every_size(squared):
+    def make(seed):
+        return KaomiState.new_game(size=SIZES[seed % len(SIZES)], squared=squared, komi=2 if squared else 0)
+
+    report = random_simulation(make, seed=0, rounds=20, check=check_kaomi, save_every_step_rounds=2)
+    assert report.completed == 20 and report.cut_off == 0, report
+
+
+# --- golden playthroughs --------------------------------------------------------------------------
+
+
+def _golden():
+    path = ROOT / "scripts" / "regenerate_golden_kaomi.py"
+    spec = importlib.util.spec_from_file_location("regenerate_golden_kaomi", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+golden = _golden()
+SPECS = golden.playthrough_specs()
+
+
+@pytest.mark.parametrize("name, rules, seed, opening", SPECS, ids=[s[0] for s in SPECS])
+def test_playthrough_matches_its_golden_file(name, rules, seed, opening):
+    path = golden.PLAYTHROUGH_DIR / f"{name}.txt"
+    assert path.exists(), f"{path.name} is missing: run python3 scripts/regenerate_golden_kaomi.py"
+    expected, actual = path.read_text(), golden.playthrough(rules, seed, opening)
+    if actual != expected:
+        diff = difflib.unified_diff(expected.splitlines(), actual.splitlines(), "golden", "now", n=1, lineterm="")
+        pytest.fail(f"{path.name} differs (run scripts/regenerate_golden_kaomi.py if intended):\n"
+                    + "\n".join(line[:200] for line in list(diff)[:40]))
+
+
+def test_every_kaomi_ruleset_has_a_playthrough_and_none_is_stale():
+    assert {rules.name for _, rules, _, _ in SPECS} == {"kaomi", "kaomi-squared"}
+    names = {f"{s[0]}.txt" for s in SPECS}
+    assert sorted(p.name for p in golden.PLAYTHROUGH_DIR.glob("kaomi-*.txt")) == sorted(names)
+
+
+# --- the widget: BoardWidget(KaomiController) -------------------------------------------------------
+
+
+def test_widget_click_places_and_refuses_with_the_ruling():
+    board = BoardWidget(KaomiController(KaomiState.new_game(size=5)))
+    reply = board.click("sq:c3")
+    assert reply["ok"] and board.history == ["c3"] and board.position == "kaomi 5 5/5/2B2/5/5 W"
+    reply = board.click("sq:c3")
+    assert not reply["ok"] and reply["refusal"]["rulings"] == ["KM-1"]
+    assert board.history == ["c3"] and board._panel["refusal"]["rulings"] == ["KM-1"]
+    reply = board.click("sq:h8")
+    assert not reply["ok"] and reply["refusal"]["rulings"] == ["M-6"]
+    assert not board.click("sq:zz")["ok"] and not board.click("ln:c3n")["ok"]
+    assert board.history == ["c3"]
+
+
+def test_widget_swap_button_follows_the_pie_rule():
+    board = kaomi_board(size=5)
+    swap = lambda: next(b for b in board._panel["groups"][0]["buttons"] if b["id"] == "swap")  # noqa: E731
+    assert not swap()["enabled"]
+    refused = board.press("swap")
+    assert not refused["ok"] and refused["refusal"]["rulings"] == ["M-5", "KM-2"]
+    board.click("sq:c3")
+    assert swap()["enabled"]
+    assert board.press("swap")["ok"] and board.history == ["c3", "swap"]
+    assert "the first player" in board._panel["status"] and not swap()["enabled"]
+    squared = kaomi_board(size=5, squared=True, komi=2)
+    assert all(b["id"] != "swap" for b in squared._panel["groups"][0]["buttons"])
+
+
+def test_widget_shows_pushes_and_undoes():
+    board = kaomi_board("kaomi 7 7/7/7/1BB1WWB/7/7/7 B")
+    assert board.click("sq:d4")["ok"]
+    assert "kb-arrow kb-push" in board._svg and "kb-hl-last" in board._svg
+    assert board.press("pushes")["ok"] and 'class="kb-arrow' not in board._svg
+    assert board.press("undo")["ok"] and board.history == []
+    assert board.press("redo")["ok"] and board.history == ["d4"]
+    assert board.press("goto", 0)["ok"] and board.history == []
+    assert not board.press("goto", 5)["ok"] and not board.press("nonsense")["ok"]
+    with pytest.raises(TypeError):
+        kaomi_board(42)
+
+
+def test_widget_announces_the_result():
+    pos = board(STRIPES_5, 5, turn="W")
+    pos.cells[pos.square("e1")] = 0
+    w = kaomi_board(pos)
+    reply = w.click("sq:e1")
+    assert reply["ok"] and "White wins" in reply["message"] and w._panel["status"].startswith("Game over")
+    assert "kb-hl-removed" in w._svg and "kb-hl-winner" in w._svg
