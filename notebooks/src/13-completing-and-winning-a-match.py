@@ -21,37 +21,10 @@ from kabetopo_nb.kabetopo.position import SETUP
 from kabetopo_nb.kabetopo.rules import EAST, SEATS, seat_name
 
 
-def simple_bot(state, rng, wander=0.2):
-    """A seeded, simple player: now and then a random legal action, otherwise the action
-    that brings its runner nearest to its next target (stone first, then a corner)."""
-    actions = list(state.legal_actions)
-    if len(actions) == 1:
-        return actions[0]
-    if rng.random() < wander:
-        return rng.choice(actions)
-    me = state.position.player
-    best, best_value = [], None
-    for action in actions:
-        after = state.copy()
-        after.apply(action)
-        pos = after.position
-        if any(seat == me for seat, _ in pos.homes):
-            value = -1000
-        else:
-            dist = KabetopoState(pos).moves_home(me)
-            value = (99 if dist is None else dist) * 10 - 100 * pos.held[me] - 200 * sum(s == me for s, _ in pos.halfway)
-        if best_value is None or value < best_value:
-            best, best_value = [action], value
-        elif value == best_value:
-            best.append(action)
-    return rng.choice(best)
+from kabetopo_nb.kabetopo.bots import greedy_bot as simple_bot  # the seeded demo player
 
 
-def play_match(match, rng):
-    """Let the bot play every remaining action of the match."""
-    while not match.is_over():
-        match.apply(simple_bot(match.state, rng))
-    return match
+from kabetopo_nb.kabetopo.bots import play_match  # lets the bot play out a match
 
 # %% [markdown]
 # ## 1. Turning the board means changing runners

@@ -110,29 +110,7 @@ for line in describe(score_round(three_home.position)):
 # notebook 13) plays all three rounds, and the scoresheet has three columns.
 
 # %%
-def simple_bot(state, rng, wander=0.2):
-    """Seeded and simple: sometimes a random action, else the one nearest its next target."""
-    actions = list(state.legal_actions)
-    if len(actions) == 1:
-        return actions[0]
-    if rng.random() < wander:
-        return rng.choice(actions)
-    me = state.position.player
-    best, best_value = [], None
-    for action in actions:
-        after = state.copy()
-        after.apply(action)
-        pos = after.position
-        if any(seat == me for seat, _ in pos.homes):
-            value = -1000
-        else:
-            dist = KabetopoState(pos).moves_home(me)
-            value = (99 if dist is None else dist) * 10 - 100 * pos.held[me] - 200 * sum(s == me for s, _ in pos.halfway)
-        if best_value is None or value < best_value:
-            best, best_value = [action], value
-        elif value == best_value:
-            best.append(action)
-    return rng.choice(best)
+from kabetopo_nb.kabetopo.bots import greedy_bot as simple_bot  # the seeded demo player
 
 
 match = Match("kabetopo-3p", ["Ann", "Ben", "Cat"], seed=3)

@@ -27,7 +27,8 @@ Fixtures
       pass to ``open_notebook``. Save notebooks with kernelspec metadata (python3); one
       without it gets the "Select Kernel" dialog, which the helpers answer anyway.
     * ``restore(name)``: put the file back as added (``open_notebook`` does this).
-    * ``lab_url(name) -> str``: the URL that opens ``name`` in JupyterLab (token included).
+    * ``lab_url(name, workspace=None) -> str``: the URL that opens ``name`` in JupyterLab
+      (token included), in a new empty workspace when one is named.
     * ``api(method, path, body=None)``: the REST API (``/api/PATH``) with the token;
       ``sessions()``; ``shutdown_sessions(path=None)`` (done after each test).
 
@@ -42,7 +43,9 @@ Fixtures
 ``open_notebook`` (function) -> ``open_notebook(page, name, *, run_all=True, widgets=None,
 timeout=90) -> LabNotebook``
     Restores the notebook file, shuts down any old kernel session for it, opens
-    ``/lab/tree/NAME?token=...`` (``.ipynb`` is added when missing; a name not added yet
+    ``/lab/workspaces/<fresh>/tree/NAME?token=...`` (a fresh workspace: the default one
+    would reopen the notebooks of earlier tests, each starting a kernel, and leave the Run
+    menu acting on another notebook; ``.ipynb`` is added when missing; a name not added yet
     is looked up in ``tests/browser/notebooks/``), answers a "Select Kernel" dialog if one
     shows, waits until the notebook's session has a kernel and it is idle, runs all cells
     from the Run menu ("Run All Cells") and waits until every code cell has run and every
@@ -57,7 +60,9 @@ timeout=90) -> LabNotebook``
 * ``widgets`` (locator of the rendered widget outputs, in document order), ``widget(i)``;
   each is ipywidgets' renderer; the anywidget's ``el`` is inside it, so
   ``nb.widget(0).locator("svg")``, ``nb.widget(0).get_by_role("button")``, ...
-* ``run_all(timeout=60, widgets=None)``: Run menu > Run All Cells, then ``wait_until_run``
+* ``activate()``: make it JupyterLab's current widget (menus act on that one)
+* ``run_all(timeout=60, widgets=None)``: ``activate()``, Run menu > Run All Cells, then
+  ``wait_until_run``
 * ``wait_for_kernel_idle(timeout=60)``; ``wait_until_run(timeout=60, widgets=None)``
 * ``state()``: a dict (cells, pending, errors, kernel status, widgets in the model,
   rendered views); handy in assertion messages
@@ -184,8 +189,12 @@ class LabServer:
         self.root, self.url, self.token, self.log = root, url, token, log
         self._pristine: dict[str, bytes] = {}  # name -> the notebook as added
 
-    def lab_url(self, name: str) -> str:
-        return f"{self.url}/lab/tree/{_ipynb(name)}?token={self.token}"
+    def lab_url(self, name: str, workspace: str | None = None) -> str:
+        """The URL that opens NAME; in a new, empty WORKSPACE when given (open_notebook
+        uses a fresh one each time, or the default workspace would reopen the notebooks of
+        earlier tests, each with a kernel of its own)."""
+        where = f"workspaces/{workspace}/" if workspace else ""
+        return f"{self.url}/lab/{where}tree/{_ipynb(name)}?token={self.token}"
 
     def add_notebook(self, source, name: str | None = None) -> str:
         """Copy a notebook file, or write an nbformat notebook, into the server's root."""
@@ -455,6 +464,11 @@ class LabNotebook:
     def widget(self, i: int):
         return self.widgets.nth(i)
 
+    def activate(self) -> None:
+        """Make this notebook the current widget (the Run menu acts on that one)."""
+        self.page.evaluate("(id) => window.jupyterapp.shell.activateById(id)",
+                           self.state()["id"])
+
     def state(self) -> dict | None:
         return self.page.evaluate(_STATE_JS.replace("WIDGET_SELECTOR", json.dumps(WIDGET_SELECTOR)),
                                   self.name)
@@ -492,6 +506,7 @@ class LabNotebook:
 
     def run_all(self, timeout: float = 60, widgets: int | None = None) -> dict:
         page = self.page
+        self.activate()
         page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
         page.locator(".lm-Menu:visible .lm-Menu-itemLabel",
                      has_text=re.compile(r"^Run All Cells$")).click()
@@ -561,7 +576,7 @@ def open_notebook(jupyter_lab):
         jupyter_lab.shutdown_sessions(name)  # a fresh kernel, whatever ran before
         jupyter_lab.restore(name)            # and the notebook as it was added
         t0 = time.perf_counter()
-        page.goto(jupyter_lab.lab_url(name))
+        page.goto(jupyter_lab.lab_url(name, workspace=f"test-{secrets.token_hex(6)}"))
         nb = LabNotebook(page, name)
         nb.wait_for_kernel_idle(timeout)
         if run_all:

@@ -44,6 +44,9 @@ def test_notebook_without_kernelspec_and_added_at_run_time(page, jupyter_lab, op
     name = jupyter_lab.add_notebook(nb, "no_kernelspec")
     notebook = open_notebook(page, name)
     assert notebook.run_code("print(x)") == "42"
+    # a fresh workspace: the notebooks of earlier tests were not reopened with kernels
+    assert [s["path"] for s in jupyter_lab.sessions()] == [name]
+    assert notebook.page.locator(".jp-NotebookPanel").count() == 1
 
 
 def test_a_cell_that_raises_fails_the_open_at_once(page, jupyter_lab, open_notebook):
