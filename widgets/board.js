@@ -87,13 +87,14 @@ function render({ model, el }) {
     return Array.from(boardEl.querySelectorAll("[data-target]"));
   }
 
-  function showFocus() {
+  /** Draw the focus ring; announce the focused target only when the user moved it. */
+  function showFocus(announce = false) {
     for (const node of boardEl.querySelectorAll(".kb-focus")) node.classList.remove("kb-focus");
     if (!focusTarget) return;
     const node = boardEl.querySelector(`[data-target="${CSS.escape(focusTarget)}"]`);
     if (node) {
       node.classList.add("kb-focus");
-      live.textContent = node.getAttribute("aria-label") || focusTarget;
+      if (announce) live.textContent = node.getAttribute("aria-label") || focusTarget;
     }
   }
 
@@ -111,7 +112,7 @@ function render({ model, el }) {
   function drawPanel() {
     const panel = model.get("_panel") || {};
     panelEl.replaceChildren();
-    panelEl.append(h("div", "kb-status", panel.status || ""));
+    panelEl.append(h("div", "kb-panel-status", panel.status || ""));
     if (panel.message) panelEl.append(h("div", "kb-message", panel.message));
     /** @type {Refusal | null} */
     const refusal = panel.refusal;
@@ -174,6 +175,7 @@ function render({ model, el }) {
       if (current) list.scrollTop = current.offsetTop - list.offsetTop - 40;
     }
     if (panel.announcement) live.textContent = panel.announcement;
+    el.dataset.panels = String(Number(el.dataset.panels || 0) + 1);
   }
 
   /** @param {any} msg */
@@ -198,7 +200,7 @@ function render({ model, el }) {
   }
 
   function moveFocus(/** @type {number[]} */ [dx, dy]) {
-    const all = targets().filter((n) => !n.closest(".kb-line-targets") || true);
+    const all = targets();
     if (!all.length) return;
     const centre = (/** @type {Element} */ n) => {
       const r = n.getBoundingClientRect();
@@ -207,7 +209,7 @@ function render({ model, el }) {
     const current = focusTarget && boardEl.querySelector(`[data-target="${CSS.escape(focusTarget)}"]`);
     if (!current) {
       focusTarget = all[0].getAttribute("data-target");
-      showFocus();
+      showFocus(true);
       return;
     }
     const [cx, cy] = centre(current);
@@ -227,7 +229,7 @@ function render({ model, el }) {
     }
     if (best) {
       focusTarget = best.getAttribute("data-target");
-      showFocus();
+      showFocus(true);
     }
   }
 

@@ -87,6 +87,9 @@ STYLE = """
 .kb-board .kb-panel-text { font-size: 10.5px; }
 .kb-board .kb-status { font-size: 12.5px; font-weight: bold; }
 .kb-board [data-target] { cursor: pointer; }
+.kb-board .kb-highlights, .kb-board .kb-line-highlights, .kb-board .kb-paths, .kb-board .kb-arrows,
+.kb-board .kb-marks, .kb-board .kb-coords, .kb-board .kb-site, .kb-board .kb-pieces, .kb-board .kb-locks,
+.kb-board .kb-stone, .kb-board .kb-option-label { pointer-events: none; }
 .kb-board .kb-line-target { stroke: transparent; stroke-width: 9; }
 .kb-board .kb-line-target:hover, .kb-board .kb-line-target.kb-focus { stroke: var(--kb-hl2); stroke-opacity: .35; }
 .kb-board .kb-square[data-target]:hover, .kb-board .kb-square.kb-focus { stroke: var(--kb-hl2); stroke-width: 2.5; stroke-opacity: 1; }

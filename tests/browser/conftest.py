@@ -516,6 +516,8 @@ class LabNotebook:
         """Run `code` in a new cell at the end; return the text of its outputs."""
         page = self.page
         n = self.cells.count()
+        # A focused board keeps JupyterLab's shortcuts quiet (issue 4), so let go of it first.
+        page.evaluate("() => document.activeElement && document.activeElement.blur()")
         self.cells.nth(n - 1).locator(".jp-InputPrompt").click()  # select the last cell
         page.keyboard.press("Escape")             # command mode
         page.keyboard.press("b")                  # insert a cell below and select it

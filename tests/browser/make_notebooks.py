@@ -48,6 +48,28 @@ class Counter(anywidget.AnyWidget):
 ]
 
 
+# East on b1 next to the corner a1; a setup portal on b1's east side and another on e4n.
+BOARD_POSITION = (
+    "runners=Eb1,Sf1,Wa1,Na6;lines=P*b1e,P*e4n;turn=E"
+)
+
+BOARD_CELLS = [
+    "from kabetopo_nb import KabetopoBoard\n"
+    f"board = KabetopoBoard({BOARD_POSITION!r}, theme='auto')\n"
+    "board",
+]
+
+TWO_BOARDS_CELLS = [
+    "from IPython.display import display\n"
+    "from kabetopo_nb import KabetopoBoard\n"
+    f"first = KabetopoBoard({BOARD_POSITION!r})\n"
+    f"second = KabetopoBoard({BOARD_POSITION!r})\n"
+    "display(first)",
+    "display(second)",
+    "display(first)  # the same board shown a second time",
+]
+
+
 def notebook(cells):
     nb = nbformat.v4.new_notebook()
     nb.metadata["kernelspec"] = KERNELSPEC
@@ -61,6 +83,8 @@ def notebook(cells):
 def main():
     HERE.mkdir(exist_ok=True)
     nbformat.write(notebook(SMOKE_CELLS), HERE / "smoke.ipynb")
+    nbformat.write(notebook(BOARD_CELLS), HERE / "board.ipynb")
+    nbformat.write(notebook(TWO_BOARDS_CELLS), HERE / "two_boards.ipynb")
 
 
 if __name__ == "__main__":
