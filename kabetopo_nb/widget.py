@@ -53,6 +53,7 @@ class BoardWidget(anywidget.AnyWidget):
     _css = _asset("board.css")
 
     _svg = traitlets.Unicode("").tag(sync=True)
+    _style = traitlets.Unicode("").tag(sync=True)  # the board's CSS, sent once, not inside every SVG
     _panel = traitlets.Dict().tag(sync=True)
     _theme = traitlets.Unicode("auto").tag(sync=True)
 
@@ -80,6 +81,7 @@ class BoardWidget(anywidget.AnyWidget):
         """Redraw from the controller's current state (after changing it from code)."""
         view = self.controller.view()
         with self.hold_sync():
+            self._style = view.get("style", "")
             self._svg = view["svg"]
             self._panel = view["panel"]
             self.position = self.controller.position_text()

@@ -44,10 +44,11 @@ function render({ model, el }) {
   root.setAttribute("data-lm-suppress-shortcuts", "true");
   const boardEl = h("div", "kb-svg");
   const panelEl = h("div", "kb-panel");
+  const styleEl = document.createElement("style"); // the board's CSS: one element, not one per redraw
   const live = h("div", "kb-live");
   live.setAttribute("aria-live", "polite");
   live.setAttribute("role", "status");
-  root.append(boardEl, panelEl, live);
+  root.append(styleEl, boardEl, panelEl, live);
   el.append(root);
 
   let nextId = 1;
@@ -96,6 +97,10 @@ function render({ model, el }) {
       node.classList.add("kb-focus");
       if (announce) live.textContent = node.getAttribute("aria-label") || focusTarget;
     }
+  }
+
+  function drawStyle() {
+    styleEl.textContent = model.get("_style") || "";
   }
 
   function drawBoard() {
@@ -257,17 +262,20 @@ function render({ model, el }) {
 
   boardEl.addEventListener("click", onBoardClick);
   root.addEventListener("keydown", onKey);
+  model.on("change:_style", drawStyle);
   model.on("change:_svg", drawBoard);
   model.on("change:_panel", drawPanel);
   model.on("change:_theme", applyTheme);
   model.on("msg:custom", onCustom);
   const observer = new MutationObserver(applyTheme);
   observer.observe(document.body, { attributes: true, attributeFilter: ["data-jp-theme-light", "data-jp-theme-name"] });
+  drawStyle();
   drawBoard();
   drawPanel();
 
   // The cleanup anywidget calls when the view goes away: no listener outlives its view.
   return () => {
+    model.off("change:_style", drawStyle);
     model.off("change:_svg", drawBoard);
     model.off("change:_panel", drawPanel);
     model.off("change:_theme", applyTheme);

@@ -90,7 +90,13 @@ class LegalActions:
 
 
 class GameState:
-    """A position plus its history.  The position object itself must not be mutated by callers."""
+    """A position plus its history.  The position object itself must not be mutated by callers.
+
+    Subclasses set ``game_name`` (the save files' ``game`` field) and a ``from_text``
+    classmethod; saving, loading and the position text are shared here.
+    """
+
+    game_name = ""
 
     def __init__(self, engine: GameEngine, position: Any):
         self.engine = engine
@@ -231,6 +237,29 @@ class GameState:
         other._past = list(self._past)
         other._future = list(self._future)
         return other
+
+    # --- text and save files -------------------------------------------------------
+    def to_text(self) -> str:
+        """The current position in the game's position notation."""
+        return self.engine.format_position(self._position)
+
+    def save(self) -> dict:
+        """The versioned save (``core/savefile.py``): start, actions, undone actions, position."""
+        from . import savefile
+
+        return savefile.dump(self, self.game_name)
+
+    def save_json(self) -> str:
+        from . import savefile
+
+        return savefile.dumps(self, self.game_name)
+
+    @classmethod
+    def load(cls, data):
+        """Rebuild a state from a save (JSON text or parsed), replaying and checking every action."""
+        from . import savefile
+
+        return savefile.load(data, cls.game_name, cls.from_text)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}.from_text({self.engine.format_position(self._position)!r})"

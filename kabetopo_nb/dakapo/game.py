@@ -8,7 +8,6 @@
 """
 from __future__ import annotations
 
-from ..core import savefile
 from ..core.state import GameState
 from ..core.verdict import Verdict
 from . import engine as _engine
@@ -56,6 +55,8 @@ def _rules(rules, size, tabletop) -> DakapoRules:
 class DakapoState(GameState):
     """A Dakapo game in progress: position, decisions, legal actions, history."""
 
+    game_name = GAME_NAME
+
     def __init__(self, position: Position | str | None = None, *, rules: DakapoRules | str | None = None,
                  size: int | None = None, tabletop: bool | None = None):
         if isinstance(position, str):
@@ -72,8 +73,6 @@ class DakapoState(GameState):
     def from_text(cls, text: str) -> DakapoState:
         return cls(parse_position(text))
 
-    def to_text(self) -> str:
-        return format_position(self.position)
 
     @property
     def rules(self) -> DakapoRules:
@@ -124,17 +123,5 @@ class DakapoState(GameState):
 
     def _repr_svg_(self) -> str:
         return self.svg()
-
-    # --- saving ----------------------------------------------------------------------
-    def save(self) -> dict:
-        return savefile.dump(self, GAME_NAME)
-
-    def save_json(self) -> str:
-        return savefile.dumps(self, GAME_NAME)
-
-    @classmethod
-    def load(cls, data) -> DakapoState:
-        return savefile.load(data, GAME_NAME, cls.from_text)
-
 
 __all__ = ["COLOURS", "ENGINE", "GAME_NAME", "DakapoEngine", "DakapoState"]

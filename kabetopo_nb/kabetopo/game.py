@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 
-from ..core import savefile
 from ..core.state import GameState
 from ..core.verdict import Verdict
 from . import engine as _engine
@@ -58,6 +57,8 @@ def _rules(rules: Rules | str | None) -> Rules:
 class KabetopoState(GameState):
     """A Kabetopo round in progress: position, decisions, legal actions, history."""
 
+    game_name = GAME_NAME
+
     def __init__(self, position: Position | str | None = None, *, rules: Rules | str | None = None):
         if isinstance(position, str):
             position = parse_position(position)
@@ -96,8 +97,6 @@ class KabetopoState(GameState):
     def from_text(cls, text: str) -> "KabetopoState":
         return cls(parse_position(text))
 
-    def to_text(self) -> str:
-        return format_position(self.position)
 
     @property
     def rules(self) -> Rules:
@@ -147,18 +146,6 @@ class KabetopoState(GameState):
         """Write the drawing to a file."""
         with open(path, "w", encoding="utf-8") as fh:
             fh.write(self.svg(**options))
-
-    # --- saving ----------------------------------------------------------------------
-    def save(self) -> dict:
-        return savefile.dump(self, GAME_NAME)
-
-    def save_json(self) -> str:
-        return savefile.dumps(self, GAME_NAME)
-
-    @classmethod
-    def load(cls, data) -> "KabetopoState":
-        return savefile.load(data, GAME_NAME, cls.from_text)
-
 
 def _square(value) -> int:
     return parse_square(value) if isinstance(value, str) else value

@@ -8,17 +8,18 @@
 """
 from __future__ import annotations
 
-from ..core import savefile
 from ..core.state import GameState
 from .engine import ENGINE, GAME_NAME
 from .explainer import PushExplanation, explain_placement
-from .position import Position, format_position, parse_position
+from .position import Position, parse_position
 from .rules import DEFAULT_SIZE, KaomiRules
 from .scoring import Outcome, outcome
 
 
 class KaomiState(GameState):
     """A Kaomi game in progress: position, decisions, legal actions, history, undo/redo."""
+
+    game_name = GAME_NAME
 
     def __init__(self, position: Position | str | None = None, *, rules: KaomiRules | None = None):
         if isinstance(position, str):
@@ -38,8 +39,6 @@ class KaomiState(GameState):
     def from_text(cls, text: str) -> "KaomiState":
         return cls(parse_position(text))
 
-    def to_text(self) -> str:
-        return format_position(self.position)
 
     @property
     def rules(self) -> KaomiRules:
@@ -68,14 +67,3 @@ class KaomiState(GameState):
 
     def _repr_svg_(self) -> str:
         return self.svg(coordinates=True)
-
-    # --- saving ----------------------------------------------------------------------
-    def save(self) -> dict:
-        return savefile.dump(self, GAME_NAME)
-
-    def save_json(self) -> str:
-        return savefile.dumps(self, GAME_NAME)
-
-    @classmethod
-    def load(cls, data) -> "KaomiState":
-        return savefile.load(data, GAME_NAME, cls.from_text)

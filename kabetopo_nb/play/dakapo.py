@@ -22,42 +22,20 @@ from ..dakapo.geometry import parse_square
 from ..dakapo.notation import format_position
 from ..dakapo.position import Position
 from ..dakapo.rules import COLOURS, PLAYERS, DakapoRules
-from ..render.dakapo_svg import board_svg, status_line
+from ..render.dakapo_svg import STYLE, board_svg, status_line
+from .base import Controller
 
 
-def _verdict_dict(verdict) -> dict:
-    return {"rulings": list(verdict.rulings), "reason": verdict.reason}
-
-
-class DakapoController:
+class DakapoController(Controller):
     """Turns board intents into engine actions, and engine state into a drawing and a panel."""
 
     def __init__(self, state: DakapoState, *, coordinates: bool = True):
-        self.state = state
+        super().__init__(state)
         self.coordinates = coordinates
         self.picked: int | None = None  # the colour picked for the next placement
         self.choices: list[Action] = []
-        self.message = ""
-        self.refusal: dict | None = None
-        self.announcement = ""
 
     # --- helpers -----------------------------------------------------------------------
-    def _ok(self, message: str = "") -> dict:
-        self.message, self.refusal = message, None
-        self.announcement = message
-        return {"ok": True, "message": message}
-
-    def _refuse(self, verdict) -> dict:
-        self.refusal = _verdict_dict(verdict)
-        self.message = ""
-        self.announcement = f"Refused: {verdict.reason}"
-        return {"ok": False, "refusal": self.refusal}
-
-    def _error(self, text: str) -> dict:
-        self.refusal = {"rulings": [], "reason": text}
-        self.message = ""
-        return {"ok": False, "error": text}
-
     def apply(self, action: Action | str) -> dict:
         state = self.state
         try:
@@ -123,27 +101,9 @@ class DakapoController:
             return self._pick(button[7:])
         if button in ("claim", "pass"):
             return self.apply(Action(CLAIM if button == "claim" else PASS))
-        if button == "undo":
-            if not state.can_undo():
-                return self._error("nothing to undo")
-            action = state.undo()
-            self._reset()
-            return self._ok(f"Took back {action}.")
-        if button == "redo":
-            if not state.can_redo():
-                return self._error("nothing to redo")
-            action = state.redo()
-            self._reset()
-            return self._ok(f"Redid {action}.")
-        if button == "goto":
-            if not isinstance(value, int) or isinstance(value, bool):
-                return self._error("goto needs a ply number")
-            total = len(state.history) + len(state.redo_actions)
-            if not 0 <= value <= total:
-                return self._error(f"ply {value} is outside the history (0..{total})")
-            state.goto(value)
-            self._reset()
-            return self._ok(f"At ply {value} of {total}.")
+        travelled = self.time_travel(button, value)
+        if travelled is not None:
+            return travelled
         if button == "cancel":
             self._reset()
             return self._ok("")
@@ -153,6 +113,9 @@ class DakapoController:
             return self._ok("Dakapo! A new game.")
         return self._error(f"unknown button {button!r}")
 
+    def _after_time_travel(self) -> None:
+        self._reset()
+
     def _reset(self) -> None:
         self.picked = None
         self.choices = []
@@ -160,9 +123,6 @@ class DakapoController:
     # --- what to draw --------------------------------------------------------------------
     def position_text(self) -> str:
         return format_position(self.state.position)
-
-    def history_texts(self) -> list[str]:
-        return [str(a) for a in self.state.history]
 
     def view(self) -> dict:
         state = self.state
@@ -176,8 +136,8 @@ class DakapoController:
             highlights[a.square] = "select"
         picked = COLOURS[self.picked] if self.picked is not None else None
         svg = board_svg(pos, coordinates=self.coordinates, highlights=highlights or None, picked=picked,
-                        interactive=True)
-        return {"svg": svg, "panel": self._panel()}
+                        interactive=True, embed_style=False)
+        return {"svg": svg, "style": STYLE, "panel": self._panel()}
 
     def _panel(self) -> dict:
         state = self.state
@@ -188,19 +148,13 @@ class DakapoController:
                     "enabled": playing and pos.supply(c) > 0, "pressed": self.picked == c}
                    for c, name in enumerate(COLOURS)]
         play = [
-            {"id": "undo", "label": "Undo", "enabled": state.can_undo()},
-            {"id": "redo", "label": "Redo", "enabled": state.can_redo()},
+            *self.history_buttons(),
         ]
         if pos.rules.tabletop:
             play.append({"id": "claim", "label": "Claim square", "enabled": not st.is_over})
             if st.state == CLAIM_WINDOW:
                 play.append({"id": "pass", "label": "Pass (a tie)", "enabled": True})
         play.append({"id": "new", "label": "Dakapo! (new game)", "enabled": True})
-        history = state.history
-        future = state.redo_actions
-        moves = [{"ply": i + 1, "text": str(a), "current": i + 1 == len(history)} for i, a in enumerate(history)]
-        moves += [{"ply": len(history) + i + 1, "text": str(a), "current": False, "undone": True}
-                  for i, a in enumerate(future)]
         return {
             "status": status_line(pos),
             "message": self.message,
@@ -208,9 +162,7 @@ class DakapoController:
             "announcement": self.announcement,
             "choices": [{"target": f"act:{a}", "label": f"Place {a}"} for a in self.choices],
             "groups": [{"name": "colours", "buttons": colours}, {"name": "play", "buttons": play}],
-            "moves": moves,
-            "ply": len(history),
-            "total": len(history) + len(future),
+            **self.history_panel(),
             "editing": False,
             "problems": [],
             "winner": PLAYERS[st.winner] if st.winner is not None else None,

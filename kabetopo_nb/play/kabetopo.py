@@ -47,7 +47,8 @@ from ..kabetopo.notation import format_position, parse_position
 from ..kabetopo.position import EMPTY, KIND, SETUP, Position
 from ..kabetopo import position as P
 from ..kabetopo.rules import POOL_LETTERS, POOL_NAMES, SEAT_LETTERS, SEAT_NAMES, Rules
-from ..render.kabetopo_svg import Option, board_svg
+from ..render.kabetopo_svg import STYLE, Option, board_svg
+from .base import Controller
 
 EDIT_TOOLS = (
     ("wall", "Wall"), ("monolith", "Monolith"), ("portal", "Portal"),
@@ -55,10 +56,6 @@ EDIT_TOOLS = (
     ("lock", "Lock (cycles sides)"), ("erase", "Erase"),
     ("runner-E", "East runner"), ("runner-S", "South runner"), ("runner-W", "West runner"), ("runner-N", "North runner"),
 )
-
-
-def _verdict_dict(verdict) -> dict:
-    return {"rulings": list(verdict.rulings), "reason": verdict.reason}
 
 
 def destination(action: Action) -> int | None:
@@ -72,20 +69,17 @@ def destination(action: Action) -> int | None:
     return None
 
 
-class KabetopoController:
+class KabetopoController(Controller):
     """Turns board intents into engine actions, and engine state into a drawing and a panel."""
 
     def __init__(self, state: KabetopoState, *, coordinates: bool = True):
-        self.state = state
+        super().__init__(state)
         self.coordinates = coordinates
         self.selected = False
         self.use_speed = False
         self.lock_behind = False
         self.choices: list[Action] = []  # shown as buttons (drops on a clicked line)
         self.board_choices: list[Action] = []  # shown as numbered options on the board
-        self.message = ""
-        self.refusal: dict | None = None
-        self.announcement = ""
         self.editing: Position | None = None
         self.tool = "wall"
         self.edit_problems: list[str] = []
@@ -96,21 +90,6 @@ class KabetopoController:
         self.choices = []
         self.board_choices = []
         self.lock_behind = False
-
-    def _ok(self, message: str = "") -> dict:
-        self.message, self.refusal = message, None
-        return {"ok": True, "message": message}
-
-    def _refuse(self, verdict) -> dict:
-        self.refusal = _verdict_dict(verdict)
-        self.message = ""
-        self.announcement = f"Refused: {verdict.reason}"
-        return {"ok": False, "refusal": self.refusal}
-
-    def _error(self, text: str) -> dict:
-        self.refusal = {"rulings": [], "reason": text}
-        self.message = ""
-        return {"ok": False, "error": text}
 
     def apply(self, action: Action | str) -> dict:
         state = self.state
@@ -250,31 +229,9 @@ class KabetopoController:
             return self._error(f"{button!r} is not available in edit mode: press 'Play from here' or 'Cancel edit' first")
         if self.editing is not None:
             return self._ok("Already editing.") if button == "edit" else self._ok("")
-        state = self.state
-        if button == "undo":
-            if not state.can_undo():
-                return self._error("nothing to undo")
-            action = state.undo()
-            self._reset_ui()
-            self.use_speed = False  # a pressed speed token belongs to the turn it was pressed in
-            return self._ok(f"Took back {action}.")
-        if button == "redo":
-            if not state.can_redo():
-                return self._error("nothing to redo")
-            action = state.redo()
-            self._reset_ui()
-            self.use_speed = False  # a pressed speed token belongs to the turn it was pressed in
-            return self._ok(f"Redid {action}.")
-        if button == "goto":
-            if not isinstance(value, int) or isinstance(value, bool):
-                return self._error("goto needs a ply number")
-            total = len(state.history) + len(state.redo_actions)
-            if not 0 <= value <= total:
-                return self._error(f"ply {value} is outside the history (0..{total})")
-            state.goto(value)
-            self._reset_ui()
-            self.use_speed = False  # a pressed speed token belongs to the turn it was pressed in
-            return self._ok(f"At ply {value} of {total}.")
+        travelled = self.time_travel(button, value)
+        if travelled is not None:
+            return travelled
         if button in ("end", "pass", "stop"):
             return self.apply(Action({"end": END, "pass": PASS, "stop": STOP}[button]))
         if button == "roll":
@@ -301,6 +258,10 @@ class KabetopoController:
             self._check_edit()
             return self._ok("Edit mode: pick a tool, then click squares and lines.")
         return self._error(f"unknown button {button!r}")
+
+    def _after_time_travel(self) -> None:
+        self._reset_ui()
+        self.use_speed = False  # a pressed speed token belongs to the turn it was pressed in
 
     def _next_roll(self) -> Action:
         import random
@@ -443,9 +404,6 @@ class KabetopoController:
     def position_text(self) -> str:
         return format_position(self.editing if self.editing is not None else self.state.position)
 
-    def history_texts(self) -> list[str]:
-        return [str(a) for a in self.state.history]
-
     def _last_path(self) -> list[int] | None:
         state = self.state
         if not state.history:
@@ -498,17 +456,14 @@ class KabetopoController:
         lines = {line_name(a.a if a.kind in (WALL, MONOLITH, PORTAL) else side_line(a.a)): "drop" for a in self.choices}
         selected = square_name(self._mover_square()) if self.selected else None
         svg = board_svg(pos, coordinates=self.coordinates, highlights=highlights or None, lines=lines or None,
-                        path=self._last_path(), options=options or None, selected=selected, interactive=True)
-        return {"svg": svg, "panel": self._panel(legal)}
+                        path=self._last_path(), options=options or None, selected=selected, interactive=True, embed_style=False)
+        return {"svg": svg, "style": STYLE, "panel": self._panel(legal)}
 
     def _panel(self, legal: list[Action]) -> dict:
         state = self.state
         pos = state.position
         kinds = {a.kind for a in legal}
-        play = [
-            {"id": "undo", "label": "Undo", "enabled": state.can_undo()},
-            {"id": "redo", "label": "Redo", "enabled": state.can_redo()},
-        ]
+        play = self.history_buttons()
         if END in kinds:
             play.append({"id": "end", "label": "End turn", "enabled": True})
         if PASS in kinds:
@@ -522,10 +477,6 @@ class KabetopoController:
         if pos.phase == "setup":
             play.append({"id": "roll", "label": "Roll d12", "enabled": True})
         play.append({"id": "edit", "label": "Edit position", "enabled": True})
-        history = state.history
-        future = state.redo_actions
-        moves = [{"ply": i + 1, "text": str(a), "current": i + 1 == len(history)} for i, a in enumerate(history)]
-        moves += [{"ply": len(history) + i + 1, "text": str(a), "current": False, "undone": True} for i, a in enumerate(future)]
         from ..render.kabetopo_svg import status_line
 
         return {
@@ -535,16 +486,14 @@ class KabetopoController:
             "announcement": self.announcement,
             "choices": [{"target": f"act:{a}", "label": _choice_label(a)} for a in self.choices],
             "groups": [{"name": "play", "buttons": play}],
-            "moves": moves,
-            "ply": len(history),
-            "total": len(history) + len(future),
+            **self.history_panel(),
             "editing": False,
             "problems": [],
         }
 
     def _edit_view(self) -> dict:
         pos = self.editing
-        svg = board_svg(pos, coordinates=True, interactive=True, status="Edit mode: " + dict(EDIT_TOOLS)[self.tool])
+        svg = board_svg(pos, coordinates=True, interactive=True, embed_style=False, status="Edit mode: " + dict(EDIT_TOOLS)[self.tool])
         tools = [{"id": f"tool:{tid}", "label": label, "enabled": True, "pressed": tid == self.tool} for tid, label in EDIT_TOOLS]
         turn = [{"id": f"turn:{SEAT_LETTERS[s]}", "label": f"{SEAT_NAMES[s]} to play", "enabled": True,
                  "pressed": pos.player == s} for s in pos.rules.seats]
@@ -557,7 +506,7 @@ class KabetopoController:
         done = [{"id": "edit-done", "label": "Play from here", "enabled": True},
                 {"id": "edit-cancel", "label": "Cancel edit", "enabled": True},
                 {"id": "clear-board", "label": "Clear board", "enabled": True}]
-        return {"svg": svg, "panel": {
+        return {"svg": svg, "style": STYLE, "panel": {
             "status": "Edit mode",
             "message": self.message,
             "refusal": self.refusal,

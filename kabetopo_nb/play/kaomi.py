@@ -16,36 +16,19 @@ from ..kaomi.game import KaomiState
 from ..kaomi.position import Position
 from ..kaomi.pushes import resolve
 from ..kaomi.rules import KaomiRules
-from ..render.kaomi_svg import board_svg, status_line
+from ..render.kaomi_svg import STYLE, board_svg, status_line
+from .base import Controller
 
 
-class KaomiController:
+class KaomiController(Controller):
     """Turns board intents into Kaomi actions, and the state into a drawing and a panel."""
 
     def __init__(self, state: KaomiState, *, coordinates: bool = True, show_pushes: bool = True):
-        self.state = state
+        super().__init__(state)
         self.coordinates = coordinates
         self.show_pushes = show_pushes
-        self.message = ""
-        self.refusal: dict | None = None
-        self.announcement = ""
 
     # --- helpers -------------------------------------------------------------------------
-    def _ok(self, message: str) -> dict:
-        self.message, self.refusal, self.announcement = message, None, message
-        return {"ok": True, "message": message}
-
-    def _refuse(self, verdict) -> dict:
-        self.refusal = {"rulings": list(verdict.rulings), "reason": verdict.reason}
-        self.message = ""
-        self.announcement = f"Refused: {verdict.reason}"
-        return {"ok": False, "refusal": self.refusal}
-
-    def _error(self, text: str) -> dict:
-        self.refusal = {"rulings": [], "reason": text}
-        self.message = ""
-        return {"ok": False, "error": text}
-
     def apply(self, action: Action | str) -> dict:
         state = self.state
         try:
@@ -75,25 +58,11 @@ class KaomiController:
         return self._error(f"unknown target {target!r}")
 
     def button(self, button: str, value: Any = None) -> dict:
-        state = self.state
         if button == "swap":
             return self.apply(SWAP_ACTION)
-        if button == "undo":
-            if not state.can_undo():
-                return self._error("nothing to undo")
-            return self._ok(f"Took back {state.undo()}.")
-        if button == "redo":
-            if not state.can_redo():
-                return self._error("nothing to redo")
-            return self._ok(f"Redid {state.redo()}.")
-        if button == "goto":
-            if not isinstance(value, int) or isinstance(value, bool):
-                return self._error("goto needs a ply number")
-            total = len(state.history) + len(state.redo_actions)
-            if not 0 <= value <= total:
-                return self._error(f"ply {value} is outside the history (0..{total})")
-            state.goto(value)
-            return self._ok(f"At ply {value} of {total}.")
+        travelled = self.time_travel(button, value)
+        if travelled is not None:
+            return travelled
         if button == "pushes":
             self.show_pushes = not self.show_pushes
             return self._ok("Push arrows shown." if self.show_pushes else "Push arrows hidden.")
@@ -102,9 +71,6 @@ class KaomiController:
     # --- what to draw ------------------------------------------------------------------------
     def position_text(self) -> str:
         return self.state.to_text()
-
-    def history_texts(self) -> list[str]:
-        return [str(a) for a in self.state.history]
 
     def last_pushes(self) -> tuple[str | None, list]:
         """The last placement's square name and its push arrows (none after a swap)."""
@@ -122,23 +88,18 @@ class KaomiController:
     def view(self) -> dict:
         last, arrows = self.last_pushes()
         svg = board_svg(self.state.position, coordinates=self.coordinates, last=last, arrows=arrows or None,
-                        interactive=True)
-        return {"svg": svg, "panel": self._panel()}
+                        interactive=True, embed_style=False)
+        return {"svg": svg, "style": STYLE, "panel": self._panel()}
 
     def _panel(self) -> dict:
         state = self.state
         pos = state.position
         play = [
-            {"id": "undo", "label": "Undo", "enabled": state.can_undo()},
-            {"id": "redo", "label": "Redo", "enabled": state.can_redo()},
+            *self.history_buttons(),
         ]
         if pos.rules.pie_rule:
             play.append({"id": "swap", "label": "Swap sides (pie rule)", "enabled": pos.can_swap()})
         play.append({"id": "pushes", "label": "Push arrows", "enabled": True, "pressed": self.show_pushes})
-        history, future = state.history, state.redo_actions
-        moves = [{"ply": i + 1, "text": str(a), "current": i + 1 == len(history)} for i, a in enumerate(history)]
-        moves += [{"ply": len(history) + i + 1, "text": str(a), "current": False, "undone": True}
-                  for i, a in enumerate(future)]
         return {
             "status": status_line(pos),
             "message": self.message,
@@ -146,9 +107,7 @@ class KaomiController:
             "announcement": self.announcement,
             "choices": [],
             "groups": [{"name": "play", "buttons": play}],
-            "moves": moves,
-            "ply": len(history),
-            "total": len(history) + len(future),
+            **self.history_panel(),
             "editing": False,
             "problems": [],
         }

@@ -117,6 +117,7 @@ def board_svg(
     show_win: bool = True,
     picked: str | None = None,
     interactive: bool = False,
+    embed_style: bool = True,
     show_supply: bool = True,
     status: str | None = None,
     id_prefix: str | None = None,
@@ -138,7 +139,8 @@ def board_svg(
     height = HEADER + MARGIN * 2 + board_px
     dwg = new_drawing(width, height, theme=theme, extra_class="kb-dakapo")
     dwg.attribs["id"] = prefix
-    dwg.add(dwg.style(STYLE))
+    if embed_style:  # the widget sends the style once instead (see widget.py)
+        dwg.add(dwg.style(STYLE))
     dwg.add(dwg.rect((0, 0), (r2(width), r2(height)), class_="kb-bg"))
 
     centre = {(n // 2 - 1 + df) + (n // 2 - 1 + dr) * n for df in (0, 1) for dr in (0, 1)}

@@ -212,6 +212,7 @@ def board_svg(
     options: list[Option] | None = None,
     selected: int | str | None = None,
     interactive: bool = False,
+    embed_style: bool = True,
     show_pools: bool = True,
     status: str | None = None,
     id_prefix: str | None = None,
@@ -234,7 +235,8 @@ def board_svg(
     height = HEADER + MARGIN * 2 + BOARD
     dwg = new_drawing(width, height, theme=theme, extra_class="kb-kabetopo")
     dwg.attribs["id"] = prefix
-    dwg.add(dwg.style(STYLE))
+    if embed_style:  # the widget sends the style once instead (see widget.py)
+        dwg.add(dwg.style(STYLE))
     dwg.add(dwg.rect((0, 0), (r2(width), r2(height)), class_="kb-bg"))
     geo = pos.rules.geometry
 

@@ -101,6 +101,7 @@ def board_svg(
     placed: str | int | None = None,
     scoring: bool = True,
     interactive: bool = False,
+    embed_style: bool = True,
     status: str | None = None,
     id_prefix: str | None = None,
 ) -> str:
@@ -135,7 +136,8 @@ def board_svg(
     dwg = new_drawing(width, height, theme=theme, extra_class="kb-kaomi")
     dwg.attribs["id"] = prefix
     add_text_alternative(dwg, f"Kaomi board, {n}x{n}", describe_position(pos))
-    dwg.add(dwg.style(STYLE))
+    if embed_style:  # the widget sends the style once instead (see widget.py)
+        dwg.add(dwg.style(STYLE))
     dwg.add(dwg.rect((0, 0), (r2(width), r2(height)), class_="kb-bg"))
     dwg.add(dwg.text(header, insert=(MARGIN, 17), class_="kb-status", id=f"{prefix}-status"))
 
