@@ -21,6 +21,8 @@ Public Python API (the traits prefixed ``_`` are internals synced with the front
   with ``board.observe(callback, names="position")``.
 * ``history`` (list of str): the actions applied so far.
 * ``last_reply`` (dict): the reply to the most recent intent.
+* ``state``: the game state behind the board; ``apply(action)``, ``undo()``, ``redo()``
+  change it from code and redraw every view of the board at once.
 """
 from __future__ import annotations
 
@@ -36,8 +38,30 @@ INTENT_KINDS = ("click", "button")
 
 class Controller(Protocol):  # pragma: no cover - typing aid
     def view(self) -> dict: ...
+    @property
+    def state(self):
+        """The game state behind the board (a ``core.state.GameState``): read it, ask it."""
+        return self.controller.state
+
+    def apply(self, action) -> dict:
+        """Apply an action from code (text or an action object); the board redraws at once.
+
+        Returns the reply the front end would get: ``ok`` or a refusal with ruling IDs.
+        """
+        reply = self.controller.apply(action)
+        self.refresh()
+        self.last_reply = {"type": "reply", "id": None, **reply}
+        return self.last_reply
+
+    def undo(self) -> dict:
+        return self.press("undo")
+
+    def redo(self) -> dict:
+        return self.press("redo")
+
     def click(self, target: str) -> dict: ...
     def button(self, button: str, value: Any = None) -> dict: ...
+    def apply(self, action: Any) -> dict: ...
     def position_text(self) -> str: ...
     def history_texts(self) -> list[str]: ...
 
@@ -86,6 +110,27 @@ class BoardWidget(anywidget.AnyWidget):
             self._panel = view["panel"]
             self.position = self.controller.position_text()
             self.history = self.controller.history_texts()
+
+    @property
+    def state(self):
+        """The game state behind the board (a ``core.state.GameState``): read it, ask it."""
+        return self.controller.state
+
+    def apply(self, action) -> dict:
+        """Apply an action from code (text or an action object); the board redraws at once.
+
+        Returns the reply the front end would get: ``ok`` or a refusal with ruling IDs.
+        """
+        reply = self.controller.apply(action)
+        self.refresh()
+        self.last_reply = {"type": "reply", "id": None, **reply}
+        return self.last_reply
+
+    def undo(self) -> dict:
+        return self.press("undo")
+
+    def redo(self) -> dict:
+        return self.press("redo")
 
     def click(self, target: str) -> dict:
         """Act as if the user clicked ``target`` (e.g. ``"sq:c5"``); returns the reply."""

@@ -95,6 +95,72 @@ def playthrough_files() -> dict[Path, str]:
     }
 
 
+# --- whole matches ----------------------------------------------------------------------
+
+MATCH_MOVE_BIAS = 0.9  # a seeded random player that mostly moves, so rounds finish
+MATCH_ROUND_CAP = 1500  # actions per round before a seed is given up (K-SIM-1)
+
+
+def match_specs() -> list[tuple[str, str, int]]:
+    """(file name, ruleset, first seed) of the one full match per ruleset."""
+    return [(f"match-{name}", name, 1) for name in RULESETS]
+
+
+def _play_match(ruleset: str, seed: int):
+    """A complete match from the first seed at or after ``seed`` whose rounds all finish."""
+    from kabetopo_nb.kabetopo.match import Match
+
+    for s in range(seed, seed + 50):
+        rules = Rules.named(ruleset)
+        match = Match(rules, ["Ann", "Ben", "Cat", "Dan"][:rules.players], seed=s)
+        rng = random.Random(s)
+        complete = True
+        while not match.is_over() and complete:
+            scored = len(match.scores)
+            for _ in range(MATCH_ROUND_CAP):
+                actions = list(match.state.legal_actions)
+                moves = [a for a in actions if a.is_move]
+                match.apply(rng.choice(moves) if moves and rng.random() < MATCH_MOVE_BIAS else rng.choice(actions))
+                if len(match.scores) > scored:
+                    break
+            else:
+                complete = False
+        if complete:
+            return match, s
+    raise RuntimeError(f"no complete {ruleset} match within 50 seeds")
+
+
+def match_playthrough(ruleset: str, seed: int) -> str:
+    """A whole seeded match: each round's actions, its scoring events, the scoresheet, the ranking."""
+    from kabetopo_nb.kabetopo.rules import seat_name
+    from kabetopo_nb.kabetopo.scoring import describe
+
+    match, used = _play_match(ruleset, seed)
+    lines = [
+        "# Kabetopo match playthrough: a seeded random match, written by scripts/regenerate_golden.py",
+        f"# rules: {format_rules(match.rules)}",
+        f"# seed: {used} (the first complete match from seed {seed}; policy: {MATCH_MOVE_BIAS:.0%} moves)",
+        f"# players: {', '.join(match.players)}; rounds: {match.rounds}",
+        "",
+    ]
+    for r, state in enumerate(match.states):
+        seats = ", ".join(f"{p}={seat_name(match.seat_of(p, r))}" for p in match.players)
+        lines.append(f"round {r + 1} (player=seat: {seats})")
+        lines.append(f"start: {format_position(state.initial_position)}")
+        for i, action in enumerate(state.history):
+            lines.append(f"  {i + 1:4d} {action}")
+        lines.append(f"end: {format_position(state.position)}")
+        lines += [f"  score (by runner): {event}" for event in describe(match.scores[r])]
+        lines.append("")
+    lines.append(match.scoresheet())
+    return "\n".join(lines) + "\n"
+
+
+def match_files() -> dict[Path, str]:
+    return {PLAYTHROUGH_DIR / f"{name}.txt": match_playthrough(ruleset, seed)
+            for name, ruleset, seed in match_specs()}
+
+
 # --- perft -----------------------------------------------------------------------------
 
 def perft(pos, depth: int) -> int:
@@ -206,6 +272,7 @@ def read_perft(text: str) -> list[tuple[str, str, list[tuple[int, int]]]]:
 
 def all_files() -> dict[Path, str]:
     files = playthrough_files()
+    files.update(match_files())
     files[PERFT_FILE] = perft_file()
     return files
 
@@ -224,7 +291,7 @@ def main(argv: list[str] | None = None) -> int:
                 path.parent.mkdir(parents=True, exist_ok=True)
                 path.write_text(text)
     # only Kabetopo's files: other games' playthroughs are written by their own scripts
-    stale = sorted(set(PLAYTHROUGH_DIR.glob("kabetopo-*.txt")) - set(files))
+    stale = sorted((set(PLAYTHROUGH_DIR.glob("kabetopo-*.txt")) | set(PLAYTHROUGH_DIR.glob("match-*.txt"))) - set(files))
     for path in stale:
         changed.append(path)
         if not args.check:

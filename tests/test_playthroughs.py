@@ -64,3 +64,29 @@ def test_playthroughs_are_deterministic_and_small():
     assert golden.playthrough(ruleset, options, seed) == golden.playthrough(ruleset, options, seed)
     for path in golden.PLAYTHROUGH_DIR.glob("kabetopo-*.txt"):
         assert path.stat().st_size < 400_000, path.name
+
+
+MATCH_SPECS = golden.match_specs()
+
+
+@pytest.mark.parametrize("name, ruleset, seed", MATCH_SPECS, ids=[s[0] for s in MATCH_SPECS])
+def test_match_playthrough_matches_its_golden_file(name, ruleset, seed):
+    """One full match per ruleset (issue 3): every round's actions, scores and the scoresheet."""
+    path = golden.PLAYTHROUGH_DIR / f"{name}.txt"
+    assert path.exists(), f"{path.name} is missing: run python3 scripts/regenerate_golden.py"
+    expected = path.read_text()
+    actual = golden.match_playthrough(ruleset, seed)
+    if actual != expected:
+        diff = difflib.unified_diff(expected.splitlines(), actual.splitlines(), "golden", "now", n=1, lineterm="")
+        pytest.fail(f"{path.name} differs from a fresh match (run scripts/regenerate_golden.py if intended):\n"
+                    + "\n".join(line[:200] for line in list(diff)[:40]))
+
+
+def test_every_ruleset_has_a_full_match_playthrough():
+    covered = {re.search(r"^# rules: ([\w-]+)", p.read_text(), re.M).group(1)
+               for p in golden.PLAYTHROUGH_DIR.glob("match-*.txt")}
+    assert covered == set(RULESETS)
+    for path in golden.PLAYTHROUGH_DIR.glob("match-*.txt"):
+        text = path.read_text()
+        rounds = int(re.search(r"rounds: (\d+)", text).group(1))
+        assert text.count("\nround ") == rounds and f"{rounds} of {rounds} rounds scored" in text

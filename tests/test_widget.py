@@ -683,3 +683,20 @@ def test_theme_and_svg_are_synced_traits():
         assert traits(name, "sync"), name
     assert not traits("last_reply", "sync")
     assert re.search(r'data-target="sq:e6"', board._svg)
+
+
+def test_python_api_apply_undo_redo_and_observe_update_the_board():
+    board = KabetopoBoard(START)
+    seen = []
+    board.observe(lambda change: seen.append(change["new"]), names="position")
+    svg_before = board._svg
+    reply = board.apply("step e6")
+    assert reply["ok"] and board.history == ["step e6"]
+    assert board.state is board.controller.state and board.state.history[-1].kind == "step"
+    assert board._svg != svg_before and len(seen) == 1 and "Ee6" in seen[-1]
+    refused = board.apply("step a1")
+    assert refused["ok"] is False and refused["refusal"]["rulings"]
+    assert board.history == ["step e6"]
+    assert board.undo()["ok"] and board.history == []
+    assert board.redo()["ok"] and board.history == ["step e6"]
+    assert board.apply("garbage here")["ok"] is False
