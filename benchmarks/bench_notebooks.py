@@ -19,7 +19,7 @@ import nbformat
 from nbclient import NotebookClient
 
 ROOT = Path(__file__).resolve().parent.parent
-PEAK = "import resource; print('PEAK_KB', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"
+PEAK = "import os, resource; print('PEAK_KB', os.getpid(), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"
 
 
 def run(path: Path) -> tuple[float, float]:

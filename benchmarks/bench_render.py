@@ -47,8 +47,8 @@ def main() -> None:
     print(f"position: {len(pos.pieces())} pieces on lines, {len(pos.lock_sides())} locks")
     cases = {
         "static (notebook _repr_svg_)": lambda: board_svg(pos),
-        "widget (interactive, overlays)": lambda: board_svg(
-            pos, coordinates=True, interactive=True,
+        "widget (interactive, overlays, style sent once)": lambda: board_svg(
+            pos, coordinates=True, interactive=True, embed_style=False,
             highlights={"c5": "move", "d4": "move", "b4": "move"}, path=["f6", "e6", "b2"]),
     }
     for name, fn in cases.items():
