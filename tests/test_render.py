@@ -444,12 +444,14 @@ def _top_level_imports(path: Path) -> list[str]:
     return names
 
 
-def test_engine_never_imports_the_renderer_at_import_time():
-    engine_files = sorted((ROOT / "kabetopo_nb" / "kabetopo").glob("*.py"))
+@pytest.mark.parametrize("package", ["core", "kabetopo", "dakapo", "kaomi"])
+def test_engines_never_import_the_renderer_or_widget_at_import_time(package):
+    engine_files = sorted((ROOT / "kabetopo_nb" / package).glob("*.py"))
     assert engine_files
     for path in engine_files:
         for name in _top_level_imports(path):
-            assert "render" not in name, f"{path.name} imports {name} at import time"
+            assert "render" not in name and "widget" not in name and ".play" not in name, (
+                f"{package}/{path.name} imports {name} at import time")
 
 
 def test_renderer_imports_the_engine():
