@@ -70,6 +70,15 @@ TWO_BOARDS_CELLS = [
 ]
 
 
+OTHER_GAMES_CELLS = [
+    "from kabetopo_nb import dakapo_board, kaomi_board\n"
+    "dakapo = dakapo_board()\n"
+    "dakapo",
+    "kaomi = kaomi_board()\n"
+    "kaomi",
+]
+
+
 def notebook(cells):
     nb = nbformat.v4.new_notebook()
     nb.metadata["kernelspec"] = KERNELSPEC
@@ -85,6 +94,7 @@ def main():
     nbformat.write(notebook(SMOKE_CELLS), HERE / "smoke.ipynb")
     nbformat.write(notebook(BOARD_CELLS), HERE / "board.ipynb")
     nbformat.write(notebook(TWO_BOARDS_CELLS), HERE / "two_boards.ipynb")
+    nbformat.write(notebook(OTHER_GAMES_CELLS), HERE / "other_games.ipynb")
 
 
 if __name__ == "__main__":

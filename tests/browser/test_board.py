@@ -147,3 +147,37 @@ def test_two_boards_are_independent_and_a_board_shown_twice_stays_in_sync(page, 
     # re-running the cells leaves no dead views: the old views are replaced, not added to
     nb.run_all(widgets=3)
     assert nb.widgets.count() == 3
+
+
+def test_edit_mode_shows_whether_the_position_is_valid_and_why_not(page, open_notebook):
+    nb = open_notebook(page, "board", widgets=1)
+    board = nb.widget(0)
+    before = renders(board)
+    board.locator('button[data-button="edit"]').click()
+    wait_for_redraw(board, before)
+    expect(board.locator(".kb-valid")).to_have_text("Valid position")
+    before = renders(board)
+    board.locator('button[data-button="tool:wall"]').click()
+    wait_for_redraw(board, before)
+    for line in ("ln:a1n", "ln:a1e"):  # wall West's runner into its corner
+        click_target(board, line)
+    expect(board.locator(".kb-invalid")).to_be_visible()
+    expect(board.locator(".kb-problems")).to_contain_text("K-INV-1")
+    expect(board.locator(".kb-problems")).to_contain_text("a1")
+    assert "Wa1n" in python(nb, "board.position") and python(nb, "board.history") == []
+
+
+def test_dakapo_and_kaomi_play_on_the_same_front_end(page, open_notebook):
+    nb = open_notebook(page, "other_games", widgets=2)
+    dakapo, kaomi = nb.widget(0), nb.widget(1)
+    click_target(dakapo, "sq:d6")  # Dakapo offers the colours that fit this square
+    choice = dakapo.locator('button.kb-choice[data-target="act:red d6"]')
+    expect(choice).to_be_visible()
+    before = renders(dakapo)
+    choice.click()
+    wait_for_redraw(dakapo, before)
+    click_target(kaomi, "sq:d4")
+    assert python(nb, "[dakapo.history, kaomi.history]") == [["red d6"], ["d4"]]
+    click_target(kaomi, "sq:d4")  # now taken: refused with its rule ID, nothing changes
+    expect(kaomi.locator(".kb-refusal .kb-ruling").first).to_contain_text("KM-1")
+    assert python(nb, "kaomi.history") == ["d4"]
