@@ -82,13 +82,20 @@ _PIECE = {WALL: P.WALL, MONOLITH: P.MONOLITH, PORTAL: P.PORTAL}
 
 def explain(pos: Position, action: object) -> Verdict:
     """A verdict for any action in ``pos``, legal or not."""
+    # First the legal list, compared by equality as GameState.apply does, so an equal
+    # look-alike (3.0 for 3) gets the same answer from both, and is described as listed.
+    legal = legal_actions(pos)
+    try:
+        listed = legal[legal.index(action)]
+    except (ValueError, TypeError):
+        listed = None
+    if listed is not None:
+        rulings, sentence = describe(pos, listed)
+        return Verdict(True, rulings, sentence)
     bad = _malformed(action)
     if bad:
         return Verdict(False, ("K-TURN-1",), bad)
     assert isinstance(action, Action)
-    if action in set(legal_actions(pos)):
-        rulings, sentence = describe(pos, action)
-        return Verdict(True, rulings, sentence)
     found = diagnose(pos, action)
     if found is None:  # every refusal should be named; this is the safety net
         found = ("K-TURN-1", f"{action} is not among the legal actions of this decision")
