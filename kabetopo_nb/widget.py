@@ -38,27 +38,6 @@ INTENT_KINDS = ("click", "button")
 
 class Controller(Protocol):  # pragma: no cover - typing aid
     def view(self) -> dict: ...
-    @property
-    def state(self):
-        """The game state behind the board (a ``core.state.GameState``): read it, ask it."""
-        return self.controller.state
-
-    def apply(self, action) -> dict:
-        """Apply an action from code (text or an action object); the board redraws at once.
-
-        Returns the reply the front end would get: ``ok`` or a refusal with ruling IDs.
-        """
-        reply = self.controller.apply(action)
-        self.refresh()
-        self.last_reply = {"type": "reply", "id": None, **reply}
-        return self.last_reply
-
-    def undo(self) -> dict:
-        return self.press("undo")
-
-    def redo(self) -> dict:
-        return self.press("redo")
-
     def click(self, target: str) -> dict: ...
     def button(self, button: str, value: Any = None) -> dict: ...
     def apply(self, action: Any) -> dict: ...

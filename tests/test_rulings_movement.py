@@ -7,7 +7,6 @@ Most positions come from the rule examples in kabetopo_nb/data/scenarios/*.scn; 
 tests here add what a scenario file cannot say (exact sets of options, reasons, results
 several decisions deep).
 """
-from dataclasses import replace
 
 import pytest
 

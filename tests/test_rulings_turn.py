@@ -389,7 +389,7 @@ def test_K_TURN_10_lock_behind_after_the_lock_bonus_teleport():
 
 
 def test_KNB_7_lock_behind_never_on_a_door():
-    s = state(f"lines=Wa3n,Wb3n,Wc3n,P*e3n,P*b2e;runners=Ee3,Sf1,Wa1,Na6;pools=E:w0m1p1l1s1;turn=E")
+    s = state("lines=Wa3n,Wb3n,Wc3n,P*e3n,P*b2e;runners=Ee3,Sf1,Wa1,Na6;pools=E:w0m1p1l1s1;turn=E")
     assert_legal(s, "lock b3n", "K-TURN-2")  # as the main action the door may be locked
     s.apply("teleport e3n")
     s.apply("exit b2e")

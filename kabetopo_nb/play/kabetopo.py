@@ -44,18 +44,12 @@ from ..kabetopo.geometry import (
     square_name,
 )
 from ..kabetopo.notation import format_position, parse_position
-from ..kabetopo.position import EMPTY, KIND, SETUP, Position
+from ..kabetopo.position import KIND, Position
 from ..kabetopo import position as P
-from ..kabetopo.rules import POOL_LETTERS, POOL_NAMES, SEAT_LETTERS, SEAT_NAMES, Rules
+from ..kabetopo.rules import Rules
 from ..render.kabetopo_svg import STYLE, Option, board_svg
 from .base import Controller
-
-EDIT_TOOLS = (
-    ("wall", "Wall"), ("monolith", "Monolith"), ("portal", "Portal"),
-    ("setup-monolith", "Setup monolith"), ("setup-portal", "Setup portal"),
-    ("lock", "Lock (cycles sides)"), ("erase", "Erase"),
-    ("runner-E", "East runner"), ("runner-S", "South runner"), ("runner-W", "West runner"), ("runner-N", "North runner"),
-)
+from .kabetopo_edit import PositionEditor
 
 
 def destination(action: Action) -> int | None:
@@ -80,9 +74,7 @@ class KabetopoController(Controller):
         self.lock_behind = False
         self.choices: list[Action] = []  # shown as buttons (drops on a clicked line)
         self.board_choices: list[Action] = []  # shown as numbered options on the board
-        self.editing: Position | None = None
-        self.tool = "wall"
-        self.edit_problems: list[str] = []
+        self.editor: PositionEditor | None = None
 
     # --- helpers -----------------------------------------------------------------------
     def _reset_ui(self) -> None:
@@ -130,8 +122,8 @@ class KabetopoController(Controller):
     # --- intents -------------------------------------------------------------------------
     def click(self, target: str) -> dict:
         kind, _, name = target.partition(":")
-        if self.editing is not None:
-            return self._edit_click(kind, name)
+        if self.editor is not None:
+            return self._edit_reply(self.editor.click(kind, name))
         try:
             if kind == "act":
                 return self.apply(Action.parse(name))
@@ -224,10 +216,10 @@ class KabetopoController(Controller):
     def button(self, button: str, value: Any = None) -> dict:
         if button.startswith(("tool:", "turn:", "pool:")) or button in ("edit-done", "edit-cancel", "clear-board"):
             return self._edit_button(button, value)
-        if self.editing is not None and button not in ("edit", "cancel"):
+        if self.editor is not None and button not in ("edit", "cancel"):
             # a forged play button must not change the game under the position editor
             return self._error(f"{button!r} is not available in edit mode: press 'Play from here' or 'Cancel edit' first")
-        if self.editing is not None:
+        if self.editor is not None:
             return self._ok("Already editing.") if button == "edit" else self._ok("")
         travelled = self.time_travel(button, value)
         if travelled is not None:
@@ -253,9 +245,8 @@ class KabetopoController(Controller):
             self.use_speed = False
             return self._ok("")
         if button == "edit":
-            self.editing = self.state.position.copy()
+            self.editor = PositionEditor(self.state.position)
             self._reset_ui()
-            self._check_edit()
             return self._ok("Edit mode: pick a tool, then click squares and lines.")
         return self._error(f"unknown button {button!r}")
 
@@ -268,137 +259,32 @@ class KabetopoController(Controller):
 
         return Action.parse(f"roll {random.Random(len(self.state.history)).randint(1, 12)}")
 
-    # --- edit mode -----------------------------------------------------------------------
-    def _check_edit(self) -> None:
-        from ..kabetopo.notation import count_problems, structural_problems
-        from ..kabetopo.invariants import violations
+    # --- edit mode (the editor itself is kabetopo_edit.PositionEditor) ---------------------
+    @property
+    def editing(self) -> Position | None:
+        """The position being edited, or None outside edit mode."""
+        return self.editor.position if self.editor is not None else None
 
-        pos = self.editing
-        self.edit_problems = structural_problems(pos) + count_problems(pos) + [
-            f"{rid}: {why}" for rid, why in violations(pos)
-        ]
-
-    def _edit_click(self, kind: str, name: str) -> dict:
-        pos = self.editing
-        tool = self.tool
-        try:
-            if kind == "sq":
-                sq = parse_square(name)
-                if tool.startswith("runner-"):
-                    seat = SEAT_LETTERS.index(tool[-1])
-                    if seat not in pos.rules.seats:
-                        return self._error(f"{SEAT_NAMES[seat]} does not play in {pos.rules.name}")
-                    pos.runners[seat] = sq
-                else:
-                    return self._error("choose a runner tool to place runners; pieces go on lines")
-            elif kind == "ln":
-                line = parse_line(name)
-                if tool == "erase":
-                    self._return_piece(line)
-                    for sd in sides_of_line(line):
-                        if pos.locks >> sd & 1:
-                            pos.locks &= ~(1 << sd)
-                            pos.pools[pos.player][3] += 1
-                elif tool == "lock":
-                    s1, s2 = sides_of_line(line)
-                    state = (pos.locks >> s1 & 1) | (pos.locks >> s2 & 1) << 1
-                    nxt = (state + 1) % 4
-                    pos.locks = (pos.locks & ~(1 << s1) & ~(1 << s2)) | ((nxt & 1) << s1) | ((nxt >> 1 & 1) << s2)
-                    change = bin(nxt).count("1") - bin(state).count("1")
-                    self._take_from_pools(3, change)
-                elif tool in ("wall", "monolith", "portal", "setup-monolith", "setup-portal"):
-                    piece = {"wall": P.WALL, "monolith": P.MONOLITH, "portal": P.PORTAL,
-                             "setup-monolith": P.MONOLITH | SETUP, "setup-portal": P.PORTAL | SETUP}[tool]
-                    removing = pos.lines[line] == piece
-                    self._return_piece(line)
-                    if not removing:
-                        pos.set_line(line, piece)
-                        if not piece & SETUP:
-                            self._take_from_pools({P.WALL: 0, P.MONOLITH: 1, P.PORTAL: 2}[piece], 1)
-                else:
-                    return self._error("choose a piece tool to put pieces on lines")
-            else:
-                return self._error(f"nothing to edit at {kind}:{name}")
-        except ValueError as exc:
-            return self._error(str(exc))
-        self._check_edit()
-        return self._ok("Edited." if not self.edit_problems else "Edited; the position is not valid yet.")
-
-    def _take_from_pools(self, slot: int, count: int) -> None:
-        """Edit mode keeps K-INV-4: a dropped piece placed by hand comes out of a pool
-        (the player to move's first, then the others in turn order); one taken off goes back."""
-        pos = self.editing
-        seats = pos.rules.seats
-        order = seats[seats.index(pos.player):] + seats[:seats.index(pos.player)]
-        for _ in range(abs(count)):
-            if count < 0:
-                pos.pools[pos.player][slot] += 1
-                continue
-            for seat in order:
-                if pos.pools[seat][slot]:
-                    pos.pools[seat][slot] -= 1
-                    break
-
-    def _return_piece(self, line: int) -> None:
-        pos = self.editing
-        piece = pos.lines[line]
-        if piece and not piece & SETUP:
-            self._take_from_pools({P.WALL: 0, P.MONOLITH: 1, P.PORTAL: 2}[piece & KIND], -1)
-        pos.set_line(line, EMPTY)
+    def _edit_reply(self, answer: tuple[bool, str]) -> dict:
+        ok, text = answer
+        return self._ok(text) if ok else self._error(text)
 
     def _edit_button(self, button: str, value: Any) -> dict:
-        if self.editing is None:
+        if self.editor is None:
             return self._error("not in edit mode")
-        pos = self.editing
-        if button.startswith("tool:"):
-            tool = button[5:]
-            if tool not in dict(EDIT_TOOLS):
-                return self._error(f"unknown tool {tool!r}")
-            self.tool = tool
-            return self._ok(f"Tool: {dict(EDIT_TOOLS)[tool]}.")
-        if button.startswith("turn:"):
-            letter = button[5:]
-            if letter not in SEAT_LETTERS or SEAT_LETTERS.index(letter) not in pos.rules.seats:
-                return self._error(f"no seat {letter!r} in {pos.rules.name}")
-            pos.player = SEAT_LETTERS.index(letter)
-            self._check_edit()
-            return self._ok(f"{SEAT_NAMES[pos.player]} to play.")
-        if button.startswith("pool:"):
-            parts = button.split(":")
-            if len(parts) != 4 or parts[1] not in SEAT_LETTERS or parts[2] not in POOL_LETTERS or parts[3] not in "+-":
-                return self._error(f"bad pool button {button!r}")
-            seat = SEAT_LETTERS.index(parts[1])
-            if seat not in pos.rules.seats:
-                return self._error(f"no seat {parts[1]} in {pos.rules.name}")
-            slot = POOL_LETTERS.index(parts[2])
-            new = pos.pools[seat][slot] + (1 if parts[3] == "+" else -1)
-            if new < 0 or (slot == 4 and new > 1) or new > 12:
-                return self._error(f"{POOL_NAMES[slot]} cannot go to {new}")
-            pos.pools[seat][slot] = new
-            self._check_edit()
-            return self._ok(f"{SEAT_NAMES[seat]}: {POOL_NAMES[slot]} {new}.")
-        if button == "clear-board":
-            for ln in range(len(pos.lines)):
-                if pos.lines[ln]:
-                    self._return_piece(ln)  # dropped pieces go back to a pool (K-INV-4)
-            pos.pools[pos.player][3] += pos.locks.bit_count()
-            pos.locks = 0
-            self._check_edit()
-            return self._ok("Board cleared.")
         if button == "edit-cancel":
-            self.editing = None
+            self.editor = None
             return self._ok("Edit cancelled.")
-        # edit-done: start playing from the edited position, if it can be played
-        pos.phase = "main" if pos.phase not in ("main",) else pos.phase
-        pos._reset_turn()
-        try:
-            new_state = KabetopoState(parse_position(format_position(pos)))
-        except (NotationError, InvalidPositionError) as exc:
-            return self._error(f"this position cannot be played: {exc}")
-        self.state = new_state
-        self.editing = None
-        problems = new_state.problems()
-        return self._ok("Playing from the edited position." + (" Note: " + "; ".join(problems) if problems else ""))
+        if button == "edit-done":  # play from the edited position, if it can be played
+            try:
+                new_state = KabetopoState(parse_position(format_position(self.editor.playable())))
+            except (NotationError, InvalidPositionError) as exc:
+                return self._error(f"this position cannot be played: {exc}")
+            self.state = new_state
+            self.editor = None
+            problems = new_state.problems()
+            return self._ok("Playing from the edited position." + (" Note: " + "; ".join(problems) if problems else ""))
+        return self._edit_reply(self.editor.button(button))
 
     # --- what to draw --------------------------------------------------------------------
     def position_text(self) -> str:
@@ -416,7 +302,7 @@ class KabetopoController(Controller):
         return None
 
     def view(self) -> dict:
-        if self.editing is not None:
+        if self.editor is not None:
             return self._edit_view()
         state = self.state
         pos = state.position
@@ -492,34 +378,19 @@ class KabetopoController(Controller):
         }
 
     def _edit_view(self) -> dict:
-        pos = self.editing
-        svg = board_svg(pos, coordinates=True, interactive=True, embed_style=False, status="Edit mode: " + dict(EDIT_TOOLS)[self.tool])
-        tools = [{"id": f"tool:{tid}", "label": label, "enabled": True, "pressed": tid == self.tool} for tid, label in EDIT_TOOLS]
-        turn = [{"id": f"turn:{SEAT_LETTERS[s]}", "label": f"{SEAT_NAMES[s]} to play", "enabled": True,
-                 "pressed": pos.player == s} for s in pos.rules.seats]
-        pools = []
-        for s in pos.rules.seats:
-            for slot, letter in enumerate(POOL_LETTERS):
-                for sign in "+-":
-                    pools.append({"id": f"pool:{SEAT_LETTERS[s]}:{letter}:{sign}",
-                                  "label": f"{SEAT_LETTERS[s]} {POOL_NAMES[slot].split()[0]} {sign}", "enabled": True})
-        done = [{"id": "edit-done", "label": "Play from here", "enabled": True},
-                {"id": "edit-cancel", "label": "Cancel edit", "enabled": True},
-                {"id": "clear-board", "label": "Clear board", "enabled": True}]
-        return {"svg": svg, "style": STYLE, "panel": {
+        editor = self.editor
+        return {"svg": editor.svg(), "style": STYLE, "panel": {
             "status": "Edit mode",
             "message": self.message,
             "refusal": self.refusal,
             "announcement": self.announcement,
             "choices": [],
-            "groups": [{"name": "tools", "buttons": tools}, {"name": "turn", "buttons": turn},
-                       {"name": "pools", "buttons": pools}, {"name": "edit", "buttons": done}],
+            "groups": editor.button_groups(),
             "moves": [], "ply": 0, "total": 0,
             "editing": True,
-            "valid": not self.edit_problems,
-            "problems": self.edit_problems,
+            "valid": not editor.problems,
+            "problems": editor.problems,
         }}
-
 
 def _choice_label(a: Action) -> str:
     if a.kind in (WALL, MONOLITH, PORTAL):
