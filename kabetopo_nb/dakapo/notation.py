@@ -18,6 +18,7 @@ claim    tabletop option: ``claimed`` (the last stone's square was claimed) or
 """
 from __future__ import annotations
 
+from ..core.grid_text import format_rows, parse_rows
 from ..core.verdict import InvalidPositionError, NotationError
 from .geometry import parse_square, square_name
 from .position import CLAIMED, NO_CLAIM, PASSED, Position
@@ -28,23 +29,7 @@ FIELDS = ("rules", "board", "turn", "last", "claim")
 
 
 def format_board(pos: Position) -> str:
-    n = pos.size
-    rows = []
-    for rank in range(n - 1, -1, -1):
-        row, run = "", 0
-        for f in range(n):
-            c = pos.board[rank * n + f]
-            if c == EMPTY:
-                run += 1
-                continue
-            if run:
-                row += str(run)
-                run = 0
-            row += COLOUR_LETTERS[c]
-        if run:
-            row += str(run)
-        rows.append(row)
-    return "/".join(rows)
+    return format_rows(pos.board, pos.size, dict(enumerate(COLOUR_LETTERS)), EMPTY)
 
 
 def format_position(pos: Position) -> str:
@@ -57,34 +42,10 @@ def format_position(pos: Position) -> str:
 
 
 def _parse_board(text: str, size: int) -> list[int]:
-    rows = text.split("/")
-    if len(rows) != size:
-        raise NotationError(f"board: expected {size} ranks separated by '/', got {len(rows)}")
-    board = [EMPTY] * (size * size)
-    for i, row in enumerate(rows):
-        rank = size - 1 - i
-        f, j = 0, 0
-        while j < len(row):
-            ch = row[j]
-            if ch.isdigit():
-                k = j
-                while k < len(row) and row[k].isdigit():
-                    k += 1
-                run = int(row[j:k])
-                if run == 0 or row[j] == "0":
-                    raise NotationError(f"board rank {rank + 1}: empty runs are written 1 or more, got {row[j:k]!r}")
-                f += run
-                j = k
-            elif ch in COLOUR_LETTERS:
-                if f < size:
-                    board[rank * size + f] = COLOUR_LETTERS.index(ch)
-                f += 1
-                j += 1
-            else:
-                raise NotationError(f"board rank {rank + 1}: {ch!r} is not a stone (R, Y, G, B) or a number")
-        if f != size:
-            raise NotationError(f"board rank {rank + 1}: {row!r} covers {f} squares, not {size}")
-    return board
+    try:
+        return parse_rows(text, size, dict(enumerate(COLOUR_LETTERS)), EMPTY)
+    except NotationError as exc:
+        raise NotationError(f"board: {exc}") from None
 
 
 def parse_position(text: str) -> Position:

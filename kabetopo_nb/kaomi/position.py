@@ -17,6 +17,7 @@ instead of raising, as python-chess's ``status()`` does.
 """
 from __future__ import annotations
 
+from ..core.grid_text import format_rows, parse_rows
 from ..core.verdict import NotationError
 from .geometry import FILES, parse_square, square_name
 from .rules import RULESETS, SQUARED, KaomiRules
@@ -174,23 +175,7 @@ def _turn(value: int | str) -> int:
 
 
 def format_position(pos: Position) -> str:
-    n = pos.rules.size
-    rows = []
-    for r in range(n - 1, -1, -1):
-        row, run = "", 0
-        for f in range(n):
-            c = pos.cells[r * n + f]
-            if c == EMPTY:
-                run += 1
-                continue
-            if run:
-                row += str(run)
-                run = 0
-            row += COLOUR_LETTERS[c]
-        if run:
-            row += str(run)
-        rows.append(row)
-    parts = [pos.rules.to_text(), "/".join(rows), COLOUR_LETTERS[pos.turn]]
+    parts = [pos.rules.to_text(), format_rows(pos.cells, pos.rules.size, COLOUR_LETTERS, EMPTY), COLOUR_LETTERS[pos.turn]]
     if pos.swapped:
         parts.append("swapped")
     return " ".join(parts)
@@ -229,29 +214,10 @@ def parse_position(text: str) -> Position:
         raise bad(str(exc)) from None
     if len(rest) not in (2, 3):
         raise bad("expected the rows, the colour to place and optionally 'swapped'")
-    rows = rest[0].split("/")
-    if len(rows) != size:
-        raise bad(f"a {size}x{size} board has {size} rows, not {len(rows)}")
-    cells = [EMPTY] * (size * size)
-    for i, row in enumerate(rows):
-        r = size - 1 - i
-        f = 0
-        prev_digit = False
-        for ch in row:
-            if ch.isdigit():
-                if prev_digit or ch == "0":
-                    raise bad(f"row {r + 1}: write a run of empty squares as one digit 1-{size}")
-                f += int(ch)
-                prev_digit = True
-            elif ch in LETTER_COLOURS:
-                if f < size:
-                    cells[r * size + f] = LETTER_COLOURS[ch]
-                f += 1
-                prev_digit = False
-            else:
-                raise bad(f"row {r + 1}: unexpected {ch!r} (expected B, W or a digit)")
-        if f != size:
-            raise bad(f"row {r + 1} describes {f} squares, not {size}")
+    try:
+        cells = parse_rows(rest[0], size, COLOUR_LETTERS, EMPTY)
+    except NotationError as exc:
+        raise bad(str(exc)) from None
     if rest[1] not in LETTER_COLOURS:
         raise bad(f"the colour to place must be B or W, not {rest[1]!r}")
     swapped = False
