@@ -47,6 +47,24 @@ class GameEngine(Protocol):  # pragma: no cover - a typing aid
     def parse_action(self, text: str) -> Any: ...
 
 
+class RulesEngine:
+    """A game's rule functions bundled in the shape ``GameState`` expects (``GameEngine``)."""
+
+    def __init__(self, name: str, *, decision, legal_actions, play, explain,
+                 format_position, parse_position, parse_action):
+        self.name = name
+        self.decision = decision
+        self.legal_actions = legal_actions
+        self.play = play
+        self.explain = explain
+        self.format_position = format_position
+        self.parse_position = parse_position
+        self.parse_action = parse_action
+
+    def __repr__(self) -> str:
+        return f"<RulesEngine {self.name}>"
+
+
 class LegalActions:
     """A live, read-only view of the legal actions for the current decision.
 

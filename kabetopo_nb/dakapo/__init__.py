@@ -16,7 +16,7 @@ from ..core.verdict import (
 )
 from .actions import CLAIM, PASS, PLACE, Action, parse_action
 from .engine import Status, status
-from .game import DakapoEngine, DakapoState
+from .game import ENGINE, DakapoState
 from .geometry import parse_square, square_name
 from .notation import format_position, parse_position
 from .position import Position
@@ -29,7 +29,7 @@ __all__ = [
     "PLACE",
     "PLAYERS",
     "Action",
-    "DakapoEngine",
+    "ENGINE",
     "DakapoRules",
     "DakapoState",
     "Decision",

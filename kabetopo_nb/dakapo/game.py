@@ -8,7 +8,7 @@
 """
 from __future__ import annotations
 
-from ..core.state import GameState
+from ..core.state import GameState, RulesEngine
 from ..core.verdict import Verdict
 from . import engine as _engine
 from .actions import Action
@@ -21,23 +21,12 @@ from .rules import COLOURS, DakapoRules, parse_colour
 GAME_NAME = "dakapo"
 
 
-class DakapoEngine:
-    """The rules engine in the shape ``core.state.GameState`` expects."""
-
-    name = GAME_NAME
-    decision = staticmethod(_engine.decision)
-    legal_actions = staticmethod(_engine.legal_actions)
-    play = staticmethod(_engine.play)
-    format_position = staticmethod(format_position)
-    parse_position = staticmethod(parse_position)
-    parse_action = staticmethod(Action.parse)
-
-    @staticmethod
-    def explain(position: Position, action) -> Verdict:
-        return _explain(position, action)
-
-
-ENGINE = DakapoEngine()
+# The rules engine in the shape ``core.state.GameState`` expects.
+ENGINE = RulesEngine(
+    GAME_NAME, decision=_engine.decision, legal_actions=_engine.legal_actions, play=_engine.play,
+    explain=_explain, format_position=format_position, parse_position=parse_position,
+    parse_action=Action.parse,
+)
 
 
 def _rules(rules, size, tabletop) -> DakapoRules:
@@ -124,4 +113,4 @@ class DakapoState(GameState):
     def _repr_svg_(self) -> str:
         return self.svg()
 
-__all__ = ["COLOURS", "ENGINE", "GAME_NAME", "DakapoEngine", "DakapoState"]
+__all__ = ["COLOURS", "ENGINE", "GAME_NAME", "DakapoState"]

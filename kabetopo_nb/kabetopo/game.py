@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from ..core.state import GameState
+from ..core.state import GameState, RulesEngine
 from ..core.verdict import Verdict
 from . import engine as _engine
 from .actions import ROLL, Action
@@ -25,23 +25,12 @@ from .rules import START_SQUARE, Rules, parse_seat
 GAME_NAME = "kabetopo"
 
 
-class KabetopoEngine:
-    """The rules engine in the shape ``core.state.GameState`` expects."""
-
-    name = GAME_NAME
-    decision = staticmethod(_engine.decision)
-    legal_actions = staticmethod(_engine.legal_actions)
-    play = staticmethod(_engine.play)
-    format_position = staticmethod(format_position)
-    parse_position = staticmethod(parse_position)
-    parse_action = staticmethod(Action.parse)
-
-    @staticmethod
-    def explain(position: Position, action) -> Verdict:
-        return _explain(position, action)
-
-
-ENGINE = KabetopoEngine()
+# The rules engine in the shape ``core.state.GameState`` expects.
+ENGINE = RulesEngine(
+    GAME_NAME, decision=_engine.decision, legal_actions=_engine.legal_actions, play=_engine.play,
+    explain=_explain, format_position=format_position, parse_position=parse_position,
+    parse_action=Action.parse,
+)
 
 
 def _rules(rules: Rules | str | None) -> Rules:

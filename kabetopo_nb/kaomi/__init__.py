@@ -7,7 +7,7 @@
 from ..core.state import Decision
 from ..core.verdict import HistoryError, IllegalActionError, NotationError, SaveFormatError, Verdict
 from .actions import PLACE, SWAP, Action, parse_action
-from .engine import ENGINE, GAME_NAME, KaomiEngine
+from .engine import ENGINE, GAME_NAME
 from .explainer import PushExplanation, Step, explain_placement
 from .game import KaomiState
 from .geometry import parse_square, square_name
@@ -18,7 +18,7 @@ from .scoring import Group, Outcome, groups, outcome, remove_pairs, squared_scor
 
 __all__ = [
     "Action", "AxisPush", "BLACK", "Chain", "Decision", "EMPTY", "ENGINE", "GAME_NAME", "Group", "HistoryError",
-    "IllegalActionError", "KaomiEngine", "KaomiRules", "KaomiState", "NotationError", "Outcome", "PLACE",
+    "IllegalActionError", "KaomiRules", "KaomiState", "NotationError", "Outcome", "PLACE",
     "Position", "PushExplanation", "Resolution", "SWAP", "SaveFormatError", "Step", "Verdict", "WHITE",
     "explain_placement", "format_position", "groups", "outcome", "parse_action", "parse_position",
     "parse_square", "remove_pairs", "resolve", "square_name", "squared_scores",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..core.state import Decision
+from ..core.state import Decision, RulesEngine
 from ..core.verdict import Verdict
 from .actions import PLACE, SWAP, SWAP_ACTION, Action
 from .position import BLACK, WHITE, Position, colour_name, format_position, parse_position
@@ -96,17 +96,8 @@ def explain(position: Position, action) -> Verdict:
     return Verdict(True, ("KM-1",) + res.rulings, f"{who} places on {action}: {summary(position, res)}")
 
 
-class KaomiEngine:
-    """The engine object for ``GameState``."""
-
-    name = GAME_NAME
-    decision = staticmethod(decision)
-    legal_actions = staticmethod(legal_actions)
-    play = staticmethod(play)
-    explain = staticmethod(explain)
-    format_position = staticmethod(format_position)
-    parse_position = staticmethod(parse_position)
-    parse_action = staticmethod(Action.parse)
-
-
-ENGINE = KaomiEngine()
+# The rules engine in the shape ``core.state.GameState`` expects.
+ENGINE = RulesEngine(
+    GAME_NAME, decision=decision, legal_actions=legal_actions, play=play, explain=explain,
+    format_position=format_position, parse_position=parse_position, parse_action=Action.parse,
+)
