@@ -165,6 +165,10 @@ class GameState:
         """Every action applied since the start, oldest first."""
         return tuple(a for a, _ in self._past)
 
+    def last_step(self) -> tuple[Any, Any] | None:
+        """(the last action applied, the position before it), or None at the start."""
+        return self._past[-1] if self._past else None
+
     @property
     def initial_position(self) -> Any:
         return self._past[0][1] if self._past else self._position

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.verdict import Verdict
+from ..core.verdict import IllegalActionError, NotationError, Verdict
 
 
 class Controller:
@@ -40,6 +40,24 @@ class Controller:
         self.refusal = {"rulings": [], "reason": text}
         self.message = ""
         return {"ok": False, "error": text}
+
+    # --- acting ------------------------------------------------------------------------
+    def apply(self, action) -> dict:
+        """Apply an action (text or object); the reply carries the engine's sentence for it,
+        or the refusal (a badly written action is an error, an illegal one a verdict)."""
+        state = self.state
+        try:
+            done = state.apply(action)
+        except NotationError as exc:
+            return self._error(str(exc))
+        except IllegalActionError as exc:
+            return self._refuse(exc.verdict)
+        _, before = state.last_step()
+        return self._ok(self._after_apply(state.engine.explain(before, done).reason))
+
+    def _after_apply(self, sentence: str) -> str:
+        """Hook: update the game's selections after an action; returns the reply's message."""
+        return sentence
 
     # --- time travel ---------------------------------------------------------------------
     def _after_time_travel(self) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.verdict import IllegalActionError, NotationError, Verdict
+from ..core.verdict import Verdict
 from ..dakapo.actions import CLAIM, PASS, PLACE, Action
 from ..dakapo.engine import CLAIM_WINDOW, status
 from ..dakapo.explain import colour_verdict
@@ -36,21 +36,13 @@ class DakapoController(Controller):
         self.choices: list[Action] = []
 
     # --- helpers -----------------------------------------------------------------------
-    def apply(self, action: Action | str) -> dict:
+    def _after_apply(self, sentence: str) -> str:
         state = self.state
-        try:
-            action = state.engine.parse_action(action) if isinstance(action, str) else action
-            verdict = state.explain(action)
-            state.apply(action)
-        except NotationError as exc:
-            return self._error(str(exc))
-        except IllegalActionError as exc:
-            return self._refuse(exc.verdict)
         self.choices = []
         if self.picked is not None and not colour_verdict(state.position, self.picked):
             self.picked = None  # no longer placeable (barred now, or its supply ran out)
         result = state.result()
-        return self._ok(verdict.reason + (f". {result}" if result else ""))
+        return sentence + (f". {result}" if result else "")
 
     # --- intents -------------------------------------------------------------------------
     def click(self, target: str) -> dict:

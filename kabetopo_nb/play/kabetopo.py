@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.verdict import IllegalActionError, InvalidPositionError, NotationError
+from ..core.verdict import InvalidPositionError, NotationError
 from ..kabetopo.actions import (
     BUMP,
     BUMP_THROUGH,
@@ -83,19 +83,10 @@ class KabetopoController(Controller):
         self.board_choices = []
         self.lock_behind = False
 
-    def apply(self, action: Action | str) -> dict:
-        state = self.state
-        try:
-            done = state.apply(action)
-        except NotationError as exc:
-            return self._error(str(exc))
-        except IllegalActionError as exc:
-            return self._refuse(exc.verdict)
+    def _after_apply(self, sentence: str) -> str:
         self._reset_ui()
-        verdict_text = state.engine.explain(state._past[-1][1], done).reason
-        self.announcement = verdict_text
         self.use_speed = self.use_speed and self._speed_moves_available()
-        return self._ok(verdict_text)
+        return sentence
 
     def _legal(self) -> list[Action]:
         return list(self.state.legal_actions)
@@ -294,7 +285,7 @@ class KabetopoController(Controller):
         state = self.state
         if not state.history:
             return None
-        before = state._past[-1][1]
+        _, before = state.last_step()
         after = state.position
         for seat in before.rules.seats:
             if before.runners[seat] != after.runners[seat]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.verdict import IllegalActionError, NotationError
+from ..core.verdict import NotationError
 from ..kaomi.actions import SWAP, SWAP_ACTION, Action
 from ..kaomi.engine import square_of
 from ..kaomi.game import KaomiState
@@ -29,21 +29,11 @@ class KaomiController(Controller):
         self.show_pushes = show_pushes
 
     # --- helpers -------------------------------------------------------------------------
-    def apply(self, action: Action | str) -> dict:
-        state = self.state
-        try:
-            action = state._coerce(action)
-            verdict = state.explain(action)
-            state.apply(action)
-        except NotationError as exc:
-            return self._error(str(exc))
-        except IllegalActionError as exc:
-            return self._refuse(exc.verdict)
-        text = verdict.reason
-        result = state.outcome()
+    def _after_apply(self, sentence: str) -> str:
+        result = self.state.outcome()
         if result is not None:
-            text += f" The board is full. {result.reason}"
-        return self._ok(text)
+            sentence += f" The board is full. {result.reason}"
+        return sentence
 
     # --- intents ---------------------------------------------------------------------------
     def click(self, target: str) -> dict:
@@ -77,7 +67,7 @@ class KaomiController(Controller):
         state = self.state
         if not state.history:
             return None, []
-        action, before = state._past[-1]
+        action, before = state.last_step()
         if action.kind == SWAP:
             return None, []
         sq = square_of(before, action)
