@@ -26,6 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from kabetopo_nb.core.playthrough import playthrough_lines, write_golden
 from kabetopo_nb.kabetopo import KabetopoState, Rules  # noqa: E402
 from kabetopo_nb.kabetopo import engine  # noqa: E402
 from kabetopo_nb.kabetopo.actions import DOOR, LOCK  # noqa: E402
@@ -66,25 +67,10 @@ def playthrough(ruleset: str, options: dict, seed: int, max_actions: int = PLAYT
         f"# cut after {max_actions} actions",
         "",
     ]
-    step = 0
-    while True:
-        legal = list(state.legal_actions)
-        lines.append(f"step {step}")
-        lines.append(f"position: {format_position(state.position)}")
-        lines.append(f"decision: {state.decision}")
-        if state.is_terminal():
-            lines.append("round over")
-            break
-        if step >= max_actions:
-            lines.append(f"cut off after {max_actions} actions (K-SIM-1)")
-            break
-        lines.append(f"legal ({len(legal)}): {', '.join(str(a) for a in legal)}")
-        action = rng.choice(legal)
-        lines.append(f"chosen: {action}")
-        lines.append(f"explain: {state.explain(action)}")
-        lines.append("")
-        state.apply(action)
-        step += 1
+    lines += playthrough_lines(
+        state, lambda step, legal: rng.choice(legal), max_actions=max_actions,
+        cut_message=f"cut off after {max_actions} actions (K-SIM-1)",
+    )
     return "\n".join(lines) + "\n"
 
 
@@ -281,26 +267,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="do not write; exit 1 if any file would change")
     args = parser.parse_args(argv)
-    changed = []
-    files = all_files()
-    for path, text in files.items():
-        old = path.read_text() if path.exists() else None
-        if old != text:
-            changed.append(path)
-            if not args.check:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                path.write_text(text)
-    # only Kabetopo's files: other games' playthroughs are written by their own scripts
-    stale = sorted((set(PLAYTHROUGH_DIR.glob("kabetopo-*.txt")) | set(PLAYTHROUGH_DIR.glob("match-*.txt"))) - set(files))
-    for path in stale:
-        changed.append(path)
-        if not args.check:
-            path.unlink()
-    for path in changed:
-        print(("would change " if args.check else "wrote ") + str(path.relative_to(ROOT)))
-    if not changed:
-        print("golden files are up to date")
-    return 1 if args.check and changed else 0
+    return write_golden(all_files(), root=ROOT, folder=PLAYTHROUGH_DIR, patterns=("kabetopo-*.txt", "match-*.txt"),
+                        check=args.check, up_to_date="golden files are up to date")
 
 
 if __name__ == "__main__":

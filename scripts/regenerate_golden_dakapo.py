@@ -20,8 +20,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from kabetopo_nb.core.playthrough import playthrough_lines, write_golden
 from kabetopo_nb.dakapo import DakapoRules, DakapoState
-from kabetopo_nb.dakapo.notation import format_position
 
 PLAYTHROUGH_DIR = ROOT / "tests" / "data" / "playthroughs"
 
@@ -46,22 +46,8 @@ def playthrough(rules: DakapoRules, seed: int) -> str:
         f"# seed: {seed}",
         "",
     ]
-    step = 0
-    while True:
-        lines.append(f"step {step}")
-        lines.append(f"position: {format_position(state.position)}")
-        lines.append(f"decision: {state.decision}")
-        if state.is_terminal():
-            lines.append(f"game over: {state.result()}")
-            break
-        legal = list(state.legal_actions)
-        lines.append(f"legal ({len(legal)}): {', '.join(str(a) for a in legal)}")
-        action = rng.choice(legal)
-        lines.append(f"chosen: {action}")
-        lines.append(f"explain: {state.explain(action)}")
-        lines.append("")
-        state.apply(action)
-        step += 1
+    lines += playthrough_lines(state, lambda step, legal: rng.choice(legal),
+                               end=lambda state: f"game over: {state.result()}")
     return "\n".join(lines) + "\n"
 
 
@@ -73,25 +59,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="do not write; exit 1 if any file would change")
     args = parser.parse_args(argv)
-    files = playthrough_files()
-    changed = []
-    for path, text in files.items():
-        old = path.read_text() if path.exists() else None
-        if old != text:
-            changed.append(path)
-            if not args.check:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                path.write_text(text)
-    stale = sorted(set(PLAYTHROUGH_DIR.glob("dakapo-*.txt")) - set(files))
-    for path in stale:
-        changed.append(path)
-        if not args.check:
-            path.unlink()
-    for path in changed:
-        print(("would change " if args.check else "wrote ") + str(path.relative_to(ROOT)))
-    if not changed:
-        print("Dakapo golden files are up to date")
-    return 1 if args.check and changed else 0
+    return write_golden(playthrough_files(), root=ROOT, folder=PLAYTHROUGH_DIR, patterns=("dakapo-*.txt",),
+                        check=args.check, up_to_date="Dakapo golden files are up to date")
 
 
 if __name__ == "__main__":

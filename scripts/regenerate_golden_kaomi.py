@@ -20,6 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from kabetopo_nb.core.playthrough import playthrough_lines, write_golden
 from kabetopo_nb.kaomi import KaomiRules, KaomiState  # noqa: E402
 
 PLAYTHROUGH_DIR = ROOT / "tests" / "data" / "playthroughs"
@@ -44,23 +45,15 @@ def playthrough(rules: KaomiRules, seed: int, opening: tuple[str, ...] = ()) -> 
         f"# opening: {' '.join(opening) if opening else '-'}",
         "",
     ]
-    step = 0
-    while True:
-        lines.append(f"step {step}")
-        lines.append(f"position: {state.to_text()}")
-        lines += ["  " + row for row in state.position.diagram().splitlines()]
-        lines.append(f"decision: {state.decision}")
-        if state.is_terminal():
-            lines.append(f"game over: {state.outcome().reason}")
-            break
-        legal = list(state.legal_actions)
-        lines.append(f"legal ({len(legal)}): {', '.join(str(a) for a in legal)}")
-        action = state.engine.parse_action(opening[step]) if step < len(opening) else rng.choice(legal)
-        lines.append(f"chosen: {action}")
-        lines.append(f"explain: {state.explain(action)}")
-        lines.append("")
-        state.apply(action)
-        step += 1
+
+    def choose(step: int, legal: list):
+        return state.engine.parse_action(opening[step]) if step < len(opening) else rng.choice(legal)
+
+    lines += playthrough_lines(
+        state, choose,
+        extra=lambda state: ["  " + row for row in state.position.diagram().splitlines()],
+        end=lambda state: f"game over: {state.outcome().reason}",
+    )
     return "\n".join(lines) + "\n"
 
 
@@ -73,20 +66,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="do not write; exit 1 if any file would change")
     args = parser.parse_args(argv)
-    files = playthrough_files()
-    changed = [p for p, text in files.items() if not p.exists() or p.read_text() != text]
-    stale = sorted(set(PLAYTHROUGH_DIR.glob("kaomi-*.txt")) - set(files))
-    if not args.check:
-        for path in changed:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(files[path])
-        for path in stale:
-            path.unlink()
-    for path in changed + stale:
-        print(("would change " if args.check else "wrote ") + str(path.relative_to(ROOT)))
-    if not changed and not stale:
-        print("Kaomi golden files are up to date")
-    return 1 if args.check and (changed or stale) else 0
+    return write_golden(playthrough_files(), root=ROOT, folder=PLAYTHROUGH_DIR, patterns=("kaomi-*.txt",),
+                        check=args.check, up_to_date="Kaomi golden files are up to date")
 
 
 if __name__ == "__main__":
