@@ -33,7 +33,6 @@ N, E, S, W = 0, 1, 2, 3
 DIRECTIONS = (N, E, S, W)
 DIRECTION_NAMES = "nesw"
 OPPOSITE = (S, W, N, E)
-DELTA = (SIZE, 1, -SIZE, -1)
 PERPENDICULAR = ((W, E), (N, S), (W, E), (N, S))
 
 SQUARE_NAMES = [f"{FILES[sq % SIZE]}{sq // SIZE + 1}" for sq in range(NUM_SQUARES)]

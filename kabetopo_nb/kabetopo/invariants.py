@@ -20,7 +20,6 @@ from .geometry import LINE_OF, NEIGHBOURS, SIDES_OF_LINE, SIZE, square_name
 from .position import KIND, MONOLITH, PORTAL, WALL, Position
 from .rules import seat_name
 
-COLUMN_A = sum(1 << (r * SIZE) for r in range(SIZE))
 NEIGHBOUR_MASK = [
     sum(1 << nb for nb in NEIGHBOURS[sq] if nb is not None) for sq in range(SIZE * SIZE)
 ]

@@ -2,19 +2,13 @@
 
 A position is a plain mutable record with a cheap :meth:`Position.copy`.  The engine
 (``engine.py``) is the only code that changes one during play; hand-made positions
-are built with the ``place_*`` helpers or parsed from text (``notation.py``).
+are parsed from text (``notation.py``) or built in the board's edit mode.
 """
 from __future__ import annotations
 
 from .geometry import (
-    E,
-    LINE_OF,
-    LINE_SQUARES,
     LINES,
-    N,
-    NEIGHBOURS,
     NUM_LINE_IDS,
-    NUM_SQUARES,
     COLLINEAR,
     sides_of_line,
 )
@@ -216,10 +210,6 @@ class Position:
         s1, s2 = sides_of_line(line)
         return bool(self.locks >> s1 & 1 or self.locks >> s2 & 1)
 
-    def crossable(self, line: int | None) -> bool:
-        """Can a runner cross this line on foot (K-MOVE-1, K-PORT-1)?  The boundary cannot."""
-        return line is not None and self.lines[line] == EMPTY
-
     # --- runners -----------------------------------------------------------------
     @property
     def seats(self) -> tuple[int, ...]:
@@ -234,14 +224,6 @@ class Position:
 
     def runners_at(self, square: int) -> list[int]:
         return [s for s in self.rules.seats if self.runners[s] == square]
-
-    def occupied_mask(self) -> int:
-        m = 0
-        for seat in self.rules.seats:
-            sq = self.runners[seat]
-            if sq is not None:
-                m |= 1 << sq
-        return m
 
     def is_finished(self, seat: int) -> bool:
         return any(s == seat for s, _ in self.homes)
@@ -265,13 +247,6 @@ class Position:
         pool = self.pools[seat]
         return bool(pool[0] or pool[1] or pool[2] or pool[3])
 
-    # --- hand-made positions -------------------------------------------------------
-    def place(self, line: int, piece: int) -> None:
-        """Put a piece on an empty line (for hand-made positions; no rules are checked)."""
-        if line not in LINE_SQUARES:
-            raise ValueError(f"{line} is not a line id")
-        self.set_line(line, piece)
-
 
 def portal_side_squares(pos: Position, portal: int) -> list[tuple[int, int]]:
     """(side, square) for each unlocked side of a portal line."""
@@ -280,14 +255,6 @@ def portal_side_squares(pos: Position, portal: int) -> list[tuple[int, int]]:
         if not pos.locks >> sd & 1:
             out.append((sd, sd // 4))
     return out
-
-
-def line_between(a: int, b: int) -> int | None:
-    """The line between two orthogonally adjacent squares, or None."""
-    for d in (N, E, 2, 3):
-        if NEIGHBOURS[a][d] == b:
-            return LINE_OF[a][d]
-    return None
 
 
 def preservation_count(pos: Position, seat: int) -> int:
@@ -316,8 +283,3 @@ def count_pieces(pos: Position) -> dict[str, int]:
         "stones": sum(pos.site_stones) + sum(pos.held[s] for s in seats),
     }
 
-
-__all__ = [
-    "Position", "EMPTY", "WALL", "MONOLITH", "PORTAL", "SETUP", "KIND",
-    "NUM_SQUARES", "E", "N",
-]
