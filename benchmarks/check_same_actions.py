@@ -96,7 +96,7 @@ def sample_positions() -> list[str]:
             kind = rng.choice((WALL, WALL, MONOLITH, PORTAL))
             slot = {WALL: 0, MONOLITH: 1, PORTAL: 2}[kind]
             holders = [s for s in pos.seats if pos.pools[s][slot]]
-            others = [s for s in holders if s != pos.player]
+            others = [s for s in holders if s != pos.turn]
             if holders:
                 pos.pools[rng.choice(others or holders)][slot] -= 1
                 pos.set_line(ln, kind)
@@ -113,7 +113,7 @@ def sample_positions() -> list[str]:
         if rng.random() < 0.5 and mountain not in squares:
             squares[rng.randrange(len(squares))] = mountain
         if rng.random() < 0.5:  # the mover next to the Mountain
-            squares[pos.seats.index(pos.player)] = rng.choice([n for n in NEIGHBOURS[mountain] if n not in squares])
+            squares[pos.seats.index(pos.turn)] = rng.choice([n for n in NEIGHBOURS[mountain] if n not in squares])
         for seat, sq in zip(pos.seats, squares):
             pos.runners[seat] = sq
         out.append(format_position(pos))

@@ -193,7 +193,7 @@ def _in_main(s) -> bool:
 # (id, ruleset, options, first seed, wanted position, deepest depth)
 FOUND = [
     ("midgame-4p", "kabetopo-4p", {}, 1,
-     lambda s: _in_main(s) and len(s.position.pieces()) >= 14 and sum(s.position.pools[s.position.player][:4]) >= 2, 3),
+     lambda s: _in_main(s) and len(s.position.pieces()) >= 14 and sum(s.position.pools[s.position.turn][:4]) >= 2, 3),
     ("locks-4p", "kabetopo-4p", {}, 2, lambda s: bin(s.position.locks).count("1") >= 2 and _in_main(s), 3),
     ("door-4p", "kabetopo-4p", {}, 3, _has(DOOR), 4),
     ("extras-4p", "kabetopo-4p", {}, 1, _phase("extras"), 4),

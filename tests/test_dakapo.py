@@ -55,7 +55,7 @@ def test_d1_setup_on_the_centre_squares():
     pos = state.position
     names = {pos.square_name(sq): COLOURS[pos.board[sq]] for sq in pos.stones()}
     assert names == {"d5": "green", "e5": "yellow", "d4": "red", "e4": "blue"}
-    assert state.decision.player == "Player 1"
+    assert state.decision.seat == "Player 1"
 
 
 @pytest.mark.parametrize("size, centre", [(4, {"b3": "green", "c3": "yellow", "b2": "red", "c2": "blue"}),
@@ -293,7 +293,7 @@ def tabletop_square():
 def test_tabletop_a_square_does_not_win_until_claimed():
     state = tabletop_square()
     assert not state.is_terminal() and state.winner is None
-    assert state.decision.player == "Player 2"
+    assert state.decision.seat == "Player 2"
     assert "claim" in state.legal_actions
     assert state.explain("claim").rulings == ("D-3", "D-CLAIM-1")
     state.apply("claim")
@@ -337,7 +337,7 @@ def test_tabletop_full_board_claim_window_claim_wins():
     state = small("G1YB/RYRY/BRGB/GYBG", last="d4", tabletop=True)
     state.apply("red b4")
     assert state.status.state == CLAIM_WINDOW
-    assert state.decision.player == "Player 1" and state.decision.kind == "claim or pass"
+    assert state.decision.seat == "Player 1" and state.decision.kind == "claim or pass"
     assert state.legal_actions.names() == ["claim", "pass"]
     assert rule_ids(state, "red a1") == ("D-CLAIM-1", "D-END-2")
     state.apply("claim")

@@ -202,7 +202,7 @@ FIXED = (
 def universe(pos) -> list[Action]:
     """Every candidate action: FIXED plus door swings from the mover's four sides onto any side."""
     out = list(FIXED)
-    sq = pos.runners[pos.player]
+    sq = pos.runners[pos.turn]
     if sq is not None:
         for d in range(4):
             if LINE_OF[sq][d] is not None:

@@ -192,7 +192,7 @@ def test_swap_only_on_whites_first_turn():
     assert "swap" in state.legal_actions and state.position.can_swap()
     state.apply("swap")
     assert state.to_text() == "kaomi 7 7/7/7/3B3/7/7/7 W swapped"
-    assert state.current_player == "White" and "swap" not in state.legal_actions
+    assert state.current_seat == "White" and "swap" not in state.legal_actions
     assert not state.explain("swap") and "already" in state.explain("swap").reason
     state.apply("e4")
     assert "swap" not in state.legal_actions
@@ -237,7 +237,7 @@ def test_pairs_of_equal_groups_come_off_and_the_largest_left_wins_M5():
     result = outcome(pos)
     assert result.winner == WHITE and "6 stones" in result.reason
     state = KaomiState(pos)
-    assert state.is_terminal() and state.decision.player is None and not list(state.legal_actions)
+    assert state.is_terminal() and state.decision.seat is None and not list(state.legal_actions)
     verdict = state.explain("a1")
     assert not verdict and verdict.rulings == ("M-5",)
 

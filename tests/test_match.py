@@ -158,7 +158,7 @@ def test_between_rounds_only_dropped_pieces_leave_the_setup_pieces_stay(name):
         assert start.pools[seat] == list(rules.pool_for_round(2))
     assert start.site_stones == list(rules.stones)
     assert start.stone_order == start.homes == start.halfway == []
-    assert start.round_number == 2 and start.player == rules.seats[0]
+    assert start.round_number == 2 and start.turn == rules.seats[0]
     assert rolls(match.states[1]) == []  # no new setup
 
 
@@ -256,14 +256,14 @@ def test_mischief_a_finished_player_drops_passes_or_stops():
 def test_mischief_a_monolith_ends_the_turn_without_a_bonus_move():
     state = KabetopoState.from_text(MISCHIEF.format(turn="E"))
     state.apply("monolith c2n")
-    assert state.decision.player == "South" and state.decision.kind == "main action"
+    assert state.decision.seat == "South" and state.decision.kind == "main action"
     assert state.position.pools[E] == [1, 0, 0, 1, 0]
 
 
 def test_mischief_pass_keeps_the_player_in_play_and_stop_ends_its_turns():
     state = KabetopoState.from_text(MISCHIEF.format(turn="E"))
     state.apply("pass")
-    assert state.decision.player == "South"
+    assert state.decision.seat == "South"
     assert state.position.is_playing(E)
     state = KabetopoState.from_text(MISCHIEF.format(turn="E"))
     state.apply("stop")
@@ -272,7 +272,7 @@ def test_mischief_pass_keeps_the_player_in_play_and_stop_ends_its_turns():
     state = KabetopoState.from_text(MISCHIEF.format(turn="N").replace("homes=Ef1", "homes=Ef1;stopped=E"))
     state.apply("step a6")
     state.apply("end") if state.decision.kind == "extras" else None
-    assert state.decision.player == "South"
+    assert state.decision.seat == "South"
 
 
 def test_mischief_a_finished_player_with_an_empty_pool_is_skipped():
@@ -280,13 +280,13 @@ def test_mischief_a_finished_player_with_an_empty_pool_is_skipped():
     state = KabetopoState.from_text(text.replace("locks=e3n;", ""))
     assert not state.position.is_playing(E)
     state.apply("wall c5n")
-    assert state.decision.player == "South"
+    assert state.decision.seat == "South"
 
 
 def test_mischief_turn_comes_round_for_the_finished_player():
     state = KabetopoState.from_text(MISCHIEF.format(turn="N"))
     state.apply("wall c5n")
-    assert state.decision.player == "East" and state.decision.kind == "main action"
+    assert state.decision.seat == "East" and state.decision.kind == "main action"
 
 
 def test_without_mischief_a_finished_player_is_skipped():
@@ -294,7 +294,7 @@ def test_without_mischief_a_finished_player_is_skipped():
     state = KabetopoState.from_text(text)
     assert not state.position.is_playing(E)
     state.apply("wall c5n")
-    assert state.decision.player == "South"
+    assert state.decision.seat == "South"
 
 
 def test_mischief_is_a_multiplayer_option_and_plays_whole_matches():
@@ -333,7 +333,7 @@ def test_v2_halfway_home_on_any_corner_including_the_own_start(corner):
     pos = state.position
     assert pos.halfway == [(E, parse_square(corner))]
     assert pos.homes == [] and not state.is_terminal()  # not a Tadaima: one stone only
-    assert state.decision.player == "East"  # the turn goes on
+    assert state.decision.seat == "East"  # the turn goes on
 
 
 def test_v2_halfway_home_needs_the_first_stone():

@@ -166,7 +166,7 @@ def test_mischief_is_used_in_random_matches():
         while not match.is_over():
             pos = match.state.position
             actions = list(match.state.legal_actions)
-            if pos.phase == "main" and pos.is_finished(pos.player):
+            if pos.phase == "main" and pos.is_finished(pos.turn):
                 # a Mischief turn: pick drop, pass or stop with equal chances
                 assert not any(a.is_move for a in actions)
                 kinds = {"pass": [], "stop": [], "drop": []}

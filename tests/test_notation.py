@@ -58,7 +58,7 @@ def test_position_text_round_trips_mid_turn():
 def test_defaults_fill_missing_fields():
     pos = parse_position("runners=Ef6,Sf1,Wa1,Na6")
     assert pos.pools[0] == [3, 1, 1, 1, 1] and pos.site_stones == [4]
-    assert pos.phase == "main" and pos.player == 0
+    assert pos.phase == "main" and pos.turn == 0
 
 
 @pytest.mark.parametrize("text, fragment", [

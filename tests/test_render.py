@@ -414,7 +414,7 @@ def test_save_svg_writes_a_file(tmp_path):
 def test_status_matches_the_engine_decision():
     state = KabetopoState.new_round(seed=5)
     d = decision(state.position)
-    assert status_line(state.position) == f"{d.player} to play: {d.kind}"
+    assert status_line(state.position) == f"{d.seat} to play: {d.kind}"
 
 
 # --- layering: the renderer reads the engine, never the reverse -----------------------------------------

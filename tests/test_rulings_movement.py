@@ -116,7 +116,7 @@ def test_K_MOVE_2_corners_hold_several_runners():
     legal(state, "step f1", "K-MOVE-1")
     state.apply("step f1")
     assert state.position.runners_at(sq("f1")) == [0, 1, 2]  # East, South and West together
-    assert state.decision.player == "South"
+    assert state.decision.seat == "South"
 
 
 # --- K-MOVE-3 -------------------------------------------------------------------------
@@ -459,7 +459,7 @@ def test_K_DOOR_2_open_and_step_is_one_move_about_either_end():
     state.apply("door c2n c3w")
     text = state.to_text()
     assert "Wb3e" in text and "Wc2n" not in text and where(state, "E") == sq("c3")
-    assert state.decision.player == "South"  # the door and the step were one move
+    assert state.decision.seat == "South"  # the door and the step were one move
 
 
 def test_K_DOOR_2_swing_target_line_must_be_empty():
@@ -576,12 +576,12 @@ def test_K_MTN_3_bump_through_a_portal_and_the_bumper_picks_the_exit():
     state = after("mountain", "bump-through-a-portal")
     legal(state, "bump-through c4e", "K-MTN-3")
     state.apply("bump-through c4e")
-    assert state.decision.kind == "exit choice" and state.decision.player == "East"
+    assert state.decision.kind == "exit choice" and state.decision.seat == "East"
     assert set(state.legal_actions.names()) == {"exit e2n", "exit e3s"}
     illegal(state, "exit d4w", "K-PORT-2")
     state.apply("exit e2n")
     assert where(state, "W") == sq("e2") and state.position.held[2] == 1
-    assert state.decision.player == "South"
+    assert state.decision.seat == "South"
 
 
 def test_K_MTN_3_no_bump_through_a_portal_without_a_free_exit():
@@ -726,7 +726,7 @@ def test_rulebook_speed_step_then_leapfrog():
     legal(state, "speed leap d3", "K-LEAP-1")
     state.apply("speed leap d3")
     assert where(state, "E") == sq("d3")
-    assert state.decision.player == "South"  # the token was the last extra: the turn is over
+    assert state.decision.seat == "South"  # the token was the last extra: the turn is over
     assert state.position.pools[0][4] == 0
 
 
@@ -741,7 +741,7 @@ def test_rulebook_speed_teleport_then_step():
     legal(state, "speed step d3", "K-MOVE-1")
     illegal(state, "speed step e2", "K-PORT-1")
     state.apply("speed step d3")
-    assert where(state, "E") == sq("d3") and state.decision.player == "South"
+    assert where(state, "E") == sq("d3") and state.decision.seat == "South"
 
 
 def test_rulebook_speed_door_then_step():
@@ -755,4 +755,4 @@ def test_rulebook_speed_after_monolith_bonus_move():
     legal(state, "speed step d4", "K-MOVE-1")
     illegal(state, "step d4", "K-TURN-2")
     state.apply("speed step d4")
-    assert where(state, "E") == sq("d4") and state.decision.player == "South"
+    assert where(state, "E") == sq("d4") and state.decision.seat == "South"

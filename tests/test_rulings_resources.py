@@ -172,19 +172,19 @@ def test_K_INV_5_a_runner_in_a_pocket_blocks_every_drop_until_it_leaves():
     assert drops(s)  # before: the usual drops
     assert_legal(s, "step c5", "K-MTN-2")  # plain moves are not checked
     s.apply("step c5")  # down from the Mountain into a pocket closed by walls and a door
-    assert s.current_player == "South"
+    assert s.current_seat == "South"
     assert drops(s) == []
     assert_illegal(s, "monolith a3n", "K-INV-1", "East's runner on c5")
     assert_illegal(s, "portal a3n", "K-INV-1")
     s.apply("step e1")
     s.apply("step b1")
-    assert drops(s) == [] and s.current_player == "North"
+    assert drops(s) == [] and s.current_seat == "North"
     assert_illegal(s, "wall a3n", "K-INV-1")
     s.apply("step b6")
     # East leaves through the door (a door swing is checked, and this one keeps the board valid)
     assert_legal(s, "door c5n c6w")
     s.apply("door c5n c6w")
-    assert s.current_player == "South"
+    assert s.current_seat == "South"
     assert "monolith a3n" in s.legal_actions  # drops are back
 
 

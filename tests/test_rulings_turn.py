@@ -56,10 +56,10 @@ def test_K_TURN_1_main_action_comes_before_ending_the_turn():
     assert_legal(s, "step e6", "K-MOVE-1")
     s.apply("step e6")
     # the speed token is still there: the turn waits in the extras, where ending is allowed
-    assert s.decision.kind == "extras" and s.current_player == "East"
+    assert s.decision.kind == "extras" and s.current_seat == "East"
     assert_legal(s, "end", "K-TURN-1")
     s.apply("end")
-    assert s.current_player == "South" and s.decision.kind == "main action"
+    assert s.current_seat == "South" and s.decision.kind == "main action"
 
 
 def test_K_TURN_1_one_resource_per_turn():
@@ -76,7 +76,7 @@ def test_K_TURN_1_one_resource_per_turn():
 def test_K_TURN_1_turn_ends_by_itself_when_no_extra_is_left():
     s = state("runners=Ef6,Sf1,Wa1,Na6;pools=E:w3m1p1l1s0;turn=E")
     s.apply("step e6")
-    assert s.current_player == "South" and s.decision.kind == "main action"
+    assert s.current_seat == "South" and s.decision.kind == "main action"
     assert "turns=1" in s.to_text()
 
 
@@ -91,14 +91,14 @@ def test_K_TURN_2_monolith_grants_one_bonus_move():
     assert_legal(s, "step e6")
     assert_legal(s, "end")
     s.apply("step e6")
-    assert s.current_player == "South"  # one bonus move only
+    assert s.current_seat == "South"  # one bonus move only
     assert "Ee6" in s.to_text()
 
 
 def test_K_TURN_2_wall_grants_nothing():
     s = state("runners=Ef6,Sf1,Wa1,Na6;pools=E:w3m1p1l1s0;turn=E")
     s.apply("wall c3n")
-    assert s.current_player == "South"
+    assert s.current_seat == "South"
     assert "Ef6" in s.to_text()
 
 
@@ -109,7 +109,7 @@ def test_K_TURN_2_lock_as_main_action_grants_one_bonus_move():
     assert s.decision.kind == "extras" and "bonus move" in s.decision.detail
     assert_legal(s, "step e6")
     s.apply("step e6")
-    assert s.current_player == "South"
+    assert s.current_seat == "South"
 
 
 def test_K_TURN_2_portal_on_own_square_grants_a_bonus_teleport_only():
@@ -128,7 +128,7 @@ def test_K_TURN_2_portal_on_own_square_grants_a_bonus_teleport_only():
 def test_K_TURN_2_portal_away_from_own_square_grants_nothing():
     s = state(f"{PORTALS};runners=Ee3,Sf1,Wa1,Na6;pools=E:w3m1p1l1s0;turn=E")
     s.apply("portal d3n")  # d3n does not touch e3
-    assert s.current_player == "South"
+    assert s.current_seat == "South"
     assert "Ee3" in s.to_text()
 
 
@@ -136,7 +136,7 @@ def test_K_TURN_2_unlock_grants_nothing_even_with_a_speed_token():
     s = state(f"{PORTALS};locks=e4s;runners=Ef6,Sf1,Wa1,Na6;pools=S:w3m1p1l0s1;turn=E")
     assert_legal(s, "unlock e4s", "K-INV-3")
     s.apply("unlock e4s")
-    assert s.current_player == "South" and s.decision.kind == "main action"
+    assert s.current_seat == "South" and s.decision.kind == "main action"
     assert pool(s, "E") == "w3m1p1l0s1"  # the lock is spent, the speed token is not
 
 
@@ -146,7 +146,7 @@ def test_K_TURN_2_unlock_grants_nothing_even_with_a_speed_token():
 def test_K_TURN_3_speed_token_needs_a_turn_with_a_move():
     s = state("runners=Ef6,Sf1,Wa1,Na6;turn=E")
     s.apply("wall c3n")
-    assert s.current_player == "South"
+    assert s.current_seat == "South"
     assert pool(s, "E") == "w2m1p1l1s1"  # the token stays unused
     # and a hand-made extras phase after a plain drop refuses it for K-TURN-3
     s = state("lines=Wc3n;runners=Ef6,Sf1,Wa1,Na6;pools=E:w2m1p1l1s1;turn=E;phase=extras")
@@ -176,7 +176,7 @@ def test_K_TURN_3_option_speed_any_turn():
     # the default refuses the same turn
     s = state(PORTALS + ";locks=e4s;" + base + ";pools=S:w3m1p1l0s1")
     s.apply("unlock e4s")
-    assert s.current_player == "South"
+    assert s.current_seat == "South"
 
 
 @pytest.mark.parametrize("drop, where", [
@@ -190,7 +190,7 @@ def test_KNB_2_speed_after_a_bonus_granting_drop_before_the_bonus(drop, where):
     speed = [a for a in s.legal_actions.names() if a.startswith("speed ")]
     assert speed, f"after {drop} the speed token should be offered (KNB-2)"
     s.apply(speed[0])
-    assert s.current_player == "East" and s.position.bonus != 0  # the bonus is still open
+    assert s.current_seat == "East" and s.position.bonus != 0  # the bonus is still open
     assert pool(s, "E").endswith("s0")
 
 
@@ -230,25 +230,25 @@ def test_K_TURN_5_order_east_south_west_north():
     s = state("runners=Ef6,Sf1,Wa1,Na6;pools=E:w3m1p1l1s0,S:w3m1p1l1s0,W:w3m1p1l1s0,N:w3m1p1l1s0;turn=E")
     seen = []
     for move in ("step e6", "step e1", "step b1", "step b6"):
-        seen.append(s.current_player)
+        seen.append(s.current_seat)
         s.apply(move)
     assert seen == ["East", "South", "West", "North"]
-    assert s.current_player == "East"
+    assert s.current_seat == "East"
 
 
 def test_K_TURN_5_three_players_skip_the_absent_north():
     s = state("rules=kabetopo-3p;runners=Ef6,Sf1,Wa1;pools=E:w3m1p1l1s0,S:w3m1p1l1s0,W:w3m1p1l1s0;turn=W")
     s.apply("step b1")
-    assert s.current_player == "East"
+    assert s.current_seat == "East"
 
 
 def test_K_TURN_5_finished_players_are_skipped():
     s = state("runners=Ee6,Sa6+1,Wa1,Nb6;pools=E:w3m1p1l1s0;stones=3;order=S;homes=Sa6;turn=E")
     s.apply("step d6")
-    assert s.current_player == "West"
+    assert s.current_seat == "West"
     s = state("runners=Ee6,Sa6+1,Wa1,Nb6;pools=N:w3m1p1l1s0;stones=3;order=S;homes=Sa6;turn=N")
     s.apply("step c6")
-    assert s.current_player == "East"
+    assert s.current_seat == "East"
 
 
 POCKET = "lines=Wc4n,Wc5n,Wc5e,Wb5e;runners=Ec5+1,Sf1,Wa1,Na6;pools=E:w1m1p1l1s1,S:w1m1p1l1s1;stones=3;order=E;turn=E"
@@ -263,7 +263,7 @@ def test_K_TURN_5_KNB_5_pass_only_without_a_legal_action():
     assert_illegal(s, "end", "K-TURN-1")
     s.apply("pass")
     assert s.history == (Action.parse("pass"),)  # KNB-5: recorded like any action
-    assert s.current_player == "South" and "turns=1" in s.to_text()
+    assert s.current_seat == "South" and "turns=1" in s.to_text()
     assert_illegal(s, "pass", "K-TURN-5")  # South can move
 
 
@@ -277,14 +277,14 @@ def test_K_TURN_7_extras_in_either_order():
     s.apply("step e6")
     assert_legal(s, "speed step d6")
     s.apply("speed step d6")
-    assert s.current_player == "South" and "Ed6" in s.to_text()
+    assert s.current_seat == "South" and "Ed6" in s.to_text()
     # speed move first, then the bonus move
     s = state("runners=Ef6,Sf1,Wa1,Na6;turn=E")
     s.apply("monolith c3n")
     s.apply("speed step e6")
     assert_legal(s, "step d6")
     s.apply("step d6")
-    assert s.current_player == "South" and "Ed6" in s.to_text()
+    assert s.current_seat == "South" and "Ed6" in s.to_text()
 
 
 def test_K_TURN_7_lock_behind_you_may_come_after_the_speed_move():
@@ -371,7 +371,7 @@ def test_K_TURN_10_a_runner_bumped_through_a_portal_does_not_count():
     s.apply("step c4")
     s.apply("bump-through c4e")
     s.apply("exit e3n")
-    assert "Ne3" in s.to_text() and s.current_player == "East"
+    assert "Ne3" in s.to_text() and s.current_seat == "East"
     assert_illegal(s, "lock d4w", "K-TURN-10")
     assert_illegal(s, "lock e3n", "K-TURN-10")
     assert_legal(s, "end")
@@ -385,7 +385,7 @@ def test_K_TURN_10_lock_behind_after_the_lock_bonus_teleport():
     assert_legal(s, "lock c2w", "K-TURN-10")
     assert_illegal(s, "lock b2e", "K-LOCK-1")  # that side already holds a lock
     s.apply("lock e4s")
-    assert s.current_player == "South"  # no bonus move from lock it behind you
+    assert s.current_seat == "South"  # no bonus move from lock it behind you
 
 
 def test_KNB_7_lock_behind_never_on_a_door():
@@ -415,7 +415,7 @@ def test_K_ROUND_1_tadaima_ends_the_turn_even_with_a_bonus_open():
     s.apply("monolith d4e")
     s.apply("speed step a1")  # the monolith's bonus move is still unused
     assert "homes=Ea1" in s.to_text()
-    assert s.current_player == "South" and s.decision.kind == "main action"
+    assert s.current_seat == "South" and s.decision.kind == "main action"
     assert s.position.bonus == 0
 
 
@@ -423,13 +423,13 @@ def test_K_ROUND_1_tadaima_only_with_a_stone():
     s = state("runners=Eb1,Sf1,Wa1,Na6;turn=E")
     s.apply("step a1")
     assert "homes" not in s.to_text()
-    assert s.current_player == "East" and s.decision.kind == "extras"
+    assert s.current_seat == "East" and s.decision.kind == "extras"
 
 
 def test_K_ROUND_1_no_tadaima_on_the_own_start_corner():
     s = state("runners=Ee6+1,Sf1,Wa1,Na6;stones=3;order=E;turn=E")
     s.apply("step f6")
-    assert "homes" not in s.to_text() and s.current_player == "East"
+    assert "homes" not in s.to_text() and s.current_seat == "East"
     s = state("runners=Ee6+1,Sf1,Wa1,Na6;stones=3;order=E;turn=E")
     s.apply("step e5")
     s.apply("speed step f5")
@@ -441,13 +441,13 @@ def test_K_ROUND_1_several_runners_share_a_corner():
     assert_legal(s, "step a1")
     s.apply("step a1")
     assert "runners=Ea1+1,Sa1+1" in s.to_text() and "homes=Ea1,Sa1" in s.to_text()
-    assert s.current_player == "West"
+    assert s.current_seat == "West"
 
 
 def test_K_ROUND_2_four_players_end_at_the_third_tadaima():
     s = state("runners=Ea1+1,Sb1+1,Wa2,Na6+1;stones=1;order=E,S,N;homes=Ea1;turn=S")
     s.apply("step a1")  # the second Tadaima: play goes on
-    assert s.decision.kind == "main action" and s.current_player == "West"
+    assert s.decision.kind == "main action" and s.current_seat == "West"
     s = state("runners=Ea1+1,Sa6+1,Wa2,Nb1+1;stones=1;order=E,S,N;homes=Ea1,Sa6;turn=N")
     s.apply("step a1")
     assert s.decision.kind == "round over" and s.is_terminal()
@@ -465,10 +465,10 @@ def test_K_ROUND_2_three_players_end_at_the_second_tadaima():
 def test_K_ROUND_2_option_play_to_last_tadaima():
     s = state("rules=kabetopo-3p+play-to-last-tadaima;runners=Ea1+1,Sb1+1,Wa2+1;stones=1;order=E,S,W;homes=Ea1;turn=S")
     s.apply("step a1")
-    assert s.decision.kind == "main action" and s.current_player == "West"
+    assert s.decision.kind == "main action" and s.current_seat == "West"
     s.apply("step a3")
     s.apply("end")
-    assert s.current_player == "West"  # the only player left keeps playing
+    assert s.current_seat == "West"  # the only player left keeps playing
     s = state("rules=kabetopo-3p+play-to-last-tadaima;runners=Ea1+1,Sa1+1,Wb6+1;stones=1;order=E,S,W;homes=Ea1,Sa1;turn=W")
     s.apply("step a6")
     assert s.decision.kind == "round over"

@@ -73,7 +73,7 @@ def test_K_SETUP_1_rerolls_for_the_mountain_an_occupied_line_and_the_boundary():
     roll(s, 11, 9)  # e3-f4: 11 is the edge, 9 is e4e
     roll(s, 5, 4)  # c1-d2: 5 is the edge, 4 is d1n
     roll(s, 7, 10)  # a3-b4: 7 is the edge, 10 is a3e
-    assert s.decision.kind == "main action" and s.current_player == "East"
+    assert s.decision.kind == "main action" and s.current_seat == "East"
     assert sorted(setup_pieces(s)) == sorted(
         ["M*c3n", "M*c4n", "M*d3e", "P*c5n", "P*e4e", "P*d1n", "P*a3e"])
     assert s.is_valid()

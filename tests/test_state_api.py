@@ -16,12 +16,12 @@ def test_new_round_records_every_setup_roll_and_is_reproducible():
     assert a.to_text() != c.to_text()
     assert all(act.kind == "roll" for act in a.history)
     assert len(a.history) >= 7  # 3 monoliths + 4 portals, plus any re-rolls (K-SETUP-3)
-    assert a.decision.kind == "main action" and a.current_player == "East"
+    assert a.decision.kind == "main action" and a.current_seat == "East"
 
 
 def test_before_setup_is_a_chance_decision_with_twelve_outcomes():
     s = KabetopoState.before_setup()
-    assert s.current_player == CHANCE
+    assert s.current_seat == CHANCE
     assert s.decision.kind == "setup roll"
     assert s.legal_actions.names() == [f"roll {n}" for n in range(1, 13)]
 

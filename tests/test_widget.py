@@ -485,7 +485,7 @@ def test_edit_mode_turn_runners_and_play_from_here():
     edited = board.position
     assert board.press("edit-done")["ok"]
     assert board._panel["editing"] is False
-    assert board.history == [] and board.controller.state.position.player == 1
+    assert board.history == [] and board.controller.state.position.turn == 1
     assert "Wb2" in board.position and board.position.endswith("turn=S")
     assert board.click("sq:e1")["ok"]  # South plays from the edited position
     assert edited

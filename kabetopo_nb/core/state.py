@@ -1,11 +1,15 @@
 """A game-independent state with history: decisions, legal actions, apply, undo, redo.
 
-Each game supplies a *rules engine* object with these methods (see ``GameEngine``):
+Each game supplies a :class:`RulesEngine`: its rule functions bundled in one shape.
 
 * ``decision(position) -> Decision``: whose decision is next and of what kind;
-* ``legal_actions(position) -> list``: the actions for that decision;
-* ``play(position, action) -> None``: apply a legal action to ``position`` in place;
-* ``explain(position, action) -> Verdict``: legal or not, with ruling IDs and a reason;
+* ``ledger(position, why=False) -> Ledger``: every candidate action of that decision
+  with its verdict (``core/ledger.py``); the allowed ones, in order, are the legal actions;
+* ``play(position, action, outcome) -> None``: apply an allowed action's recorded outcome
+  to ``position`` in place;
+* ``describe(position, action, outcome) -> (rulings, sentence)``: words for an allowed
+  action; ``shape(position, action) -> (rulings, sentence)``: the reason for a candidate
+  the generators never considered (malformed, wrong phase, not adjacent);
 * ``format_position(position) -> str`` / ``parse_position(text)``;
 * ``parse_action(text)``: one action in the game's notation.
 
@@ -15,51 +19,70 @@ undo and redo, refusals that leave the state untouched, and cheap copies.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterator, Protocol
+from typing import Any, Callable, Iterator
 
-from .verdict import HistoryError, IllegalActionError, NotationError
+from .ledger import Ledger, verdict
+from .savefile import dump, dumps, load
+from .verdict import HistoryError, IllegalActionError, NotationError, Verdict
 
 CHANCE = "chance"
 
 
 @dataclass(frozen=True)
 class Decision:
-    """Whose decision is next (a player's name, ``"chance"`` or None when over) and its kind."""
+    """Whose decision is next and of what kind.
+
+    ``seat`` names the seat at the table that decides (``"East"``, ``"Black"``,
+    ``"Player 1"``), ``"chance"`` for a die roll, or None once the game is over.  A seat
+    is a place at the table; the people who sit there are *players* (a match's players
+    change seats between rounds).
+    """
 
     kind: str
-    player: str | None
+    seat: str | None
     detail: str = ""
 
     def __str__(self) -> str:
-        who = self.player if self.player is not None else "nobody"
+        who = self.seat if self.seat is not None else "nobody"
         return f"{who}: {self.kind}" + (f" ({self.detail})" if self.detail else "")
 
 
-class GameEngine(Protocol):  # pragma: no cover - a typing aid
-    name: str
-
-    def decision(self, position: Any) -> Decision: ...
-    def legal_actions(self, position: Any) -> list: ...
-    def play(self, position: Any, action: Any) -> None: ...
-    def explain(self, position: Any, action: Any) -> Any: ...
-    def format_position(self, position: Any) -> str: ...
-    def parse_position(self, text: str) -> Any: ...
-    def parse_action(self, text: str) -> Any: ...
-
-
 class RulesEngine:
-    """A game's rule functions bundled in the shape ``GameState`` expects (``GameEngine``)."""
+    """A game's rule functions bundled in the shape ``GameState`` expects (see the module doc)."""
 
-    def __init__(self, name: str, *, decision, legal_actions, play, explain,
-                 format_position, parse_position, parse_action):
+    def __init__(self, name: str, *, decision: Callable, ledger: Callable, play: Callable,
+                 describe: Callable, shape: Callable, format_position: Callable,
+                 parse_position: Callable, parse_action: Callable):
         self.name = name
         self.decision = decision
-        self.legal_actions = legal_actions
+        self.ledger = ledger
         self.play = play
-        self.explain = explain
+        self.describe = describe
+        self.shape = shape
         self.format_position = format_position
         self.parse_position = parse_position
         self.parse_action = parse_action
+
+    def legal_actions(self, position: Any) -> list:
+        return self.ledger(position).actions
+
+    def apply(self, position: Any, action: Any) -> Any:
+        """Apply a legal ``action`` to ``position`` in place (for scripts without a state);
+        returns the listed action.  ValueError if it is not legal."""
+        ledger = self.ledger(position)
+        i = ledger.index(action)
+        self.play(position, ledger.actions[i], ledger.outcomes[i])
+        return ledger.actions[i]
+
+    def explain(self, position: Any, action: Any, why: Ledger | None = None) -> Verdict:
+        """The verdict on ``action``, read from the decision's ledger (built if not given)."""
+        if why is None:
+            why = self.ledger(position, why=True)
+        return verdict(
+            why, action,
+            describe=lambda a, outcome: self.describe(position, a, outcome),
+            shape=lambda a: self.shape(position, a),
+        )
 
     def __repr__(self) -> str:
         return f"<RulesEngine {self.name}>"
@@ -116,14 +139,15 @@ class GameState:
 
     game_name = ""
 
-    def __init__(self, engine: GameEngine, position: Any):
+    def __init__(self, engine: RulesEngine, position: Any):
         self.engine = engine
         self._position = position
         self._past: list[tuple[Any, Any]] = []  # (action, position before it)
         self._future: list[Any] = []  # undone actions, most recent last
-        self._cache_key: int | None = None
-        self._cache_list: list | None = None
-        self._cache_set: frozenset | None = None
+        # the current position's ledgers, fast and with reasons, built when first asked
+        self._fast: tuple[Any, Ledger] | None = None
+        self._why: tuple[Any, Ledger] | None = None
+        self._legal_set_cache: tuple[Any, frozenset] | None = None
 
     # --- reading ---------------------------------------------------------------
     @property
@@ -136,29 +160,36 @@ class GameState:
         return self.engine.decision(self._position)
 
     @property
-    def current_player(self) -> str | None:
-        return self.decision.player
+    def current_seat(self) -> str | None:
+        return self.decision.seat
 
     def is_terminal(self) -> bool:
-        return self.decision.player is None
+        return self.decision.seat is None
 
     @property
     def legal_actions(self) -> LegalActions:
         return LegalActions(self)
 
+    def ledger(self, *, why: bool = True) -> Ledger:
+        """The current decision's ledger: with the reasons for every rejected candidate
+        when ``why`` (built once per position), or only the allowed actions and outcomes."""
+        pos = self._position
+        if why:
+            if self._why is None or self._why[0] is not pos:
+                self._why = (pos, self.engine.ledger(pos, why=True))
+            return self._why[1]
+        if self._fast is None or self._fast[0] is not pos:
+            self._fast = (pos, self.engine.ledger(pos))
+        return self._fast[1]
+
     def _legal_list(self) -> list:
-        key = id(self._position)
-        if self._cache_key != key or self._cache_list is None:
-            self._cache_list = self.engine.legal_actions(self._position)
-            self._cache_set = None
-            self._cache_key = key
-        return self._cache_list
+        return self.ledger(why=False).actions
 
     def _legal_set(self) -> frozenset:
-        lst = self._legal_list()
-        if self._cache_set is None:
-            self._cache_set = frozenset(lst)
-        return self._cache_set
+        pos = self._position
+        if self._legal_set_cache is None or self._legal_set_cache[0] is not pos:
+            self._legal_set_cache = (pos, frozenset(self._legal_list()))
+        return self._legal_set_cache[1]
 
     @property
     def history(self) -> tuple:
@@ -178,32 +209,28 @@ class GameState:
             return self.engine.parse_action(action)
         return action
 
-    def explain(self, action: Any):
+    def explain(self, action: Any) -> Verdict:
         """A verdict for any action, legal or not, in the current position."""
-        return self.engine.explain(self._position, self._coerce(action))
+        return self.engine.explain(self._position, self._coerce(action), self.ledger(why=True))
 
     # --- changing --------------------------------------------------------------
     def apply(self, action: Any) -> Any:
         """Apply one action; an illegal one raises IllegalActionError and changes nothing."""
         action = self._coerce(action)
-        try:
-            # a scan of the list, not a set: the action is usually the very object listed
-            # (found by identity), and building a set of every legal action costs more.
-            # The listed object is the one applied, so an equal look-alike (a 3.0 or a True
-            # where the engine has 3 or 1) never reaches play().
-            listed = self._legal_list()
-            action = listed[listed.index(action)]
-            legal = True
-        except (ValueError, TypeError):  # not listed, or junk that cannot even be compared
-            legal = False
-        if not legal:
-            verdict = self.engine.explain(self._position, action)
-            if verdict.legal:  # the two must agree; a mismatch is an engine bug worth hearing about
+        ledger = self.ledger(why=False)
+        # The listed object is the one applied, so an equal look-alike (a 3.0 or a True
+        # where the engine has 3 or 1) never reaches play(); its recorded outcome is
+        # applied, not worked out again.
+        i = ledger.find(action)
+        if i is None:
+            verdict = self.explain(action)
+            if verdict.legal:  # the two read one ledger; a mismatch is an engine bug worth hearing about
                 raise AssertionError(f"explain() calls {action!r} legal but it is not generated")
             raise IllegalActionError(action, verdict, self.engine.format_position(self._position))
+        action = ledger.actions[i]
         before = self._position
         after = before.copy()
-        self.engine.play(after, action)
+        self.engine.play(after, action, ledger.outcomes[i])
         self._past.append((action, before))
         self._future.clear()
         self._position = after
@@ -267,21 +294,15 @@ class GameState:
 
     def save(self) -> dict:
         """The versioned save (``core/savefile.py``): start, actions, undone actions, position."""
-        from . import savefile
-
-        return savefile.dump(self, self.game_name)
+        return dump(self, self.game_name)
 
     def save_json(self) -> str:
-        from . import savefile
-
-        return savefile.dumps(self, self.game_name)
+        return dumps(self, self.game_name)
 
     @classmethod
     def load(cls, data):
         """Rebuild a state from a save (JSON text or parsed), replaying and checking every action."""
-        from . import savefile
-
-        return savefile.load(data, cls.game_name, cls.from_text)
+        return load(data, cls.game_name, cls.from_text)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}.from_text({self.engine.format_position(self._position)!r})"

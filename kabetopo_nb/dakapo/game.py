@@ -22,9 +22,23 @@ GAME_NAME = "dakapo"
 
 
 # The rules engine in the shape ``core.state.GameState`` expects.
+def _ledger(pos, why=False):  # TEMPORARY adapter until Dakapo writes its own ledger
+    from ..core.ledger import Ledger
+
+    led = Ledger(why)
+    for a in _engine.legal_actions(pos):
+        led.allow(a, None)
+    return led
+
+
+def _words(pos, action, outcome=None):
+    v = _explain(pos, action)
+    return v.rulings, v.reason
+
+
 ENGINE = RulesEngine(
-    GAME_NAME, decision=_engine.decision, legal_actions=_engine.legal_actions, play=_engine.play,
-    explain=_explain, format_position=format_position, parse_position=parse_position,
+    GAME_NAME, decision=_engine.decision, ledger=_ledger, play=lambda pos, a, o: _engine.play(pos, a),
+    describe=_words, shape=_words, format_position=format_position, parse_position=parse_position,
     parse_action=Action.parse,
 )
 

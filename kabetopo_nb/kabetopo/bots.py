@@ -19,7 +19,7 @@ def greedy_bot(state: KabetopoState, rng: random.Random, wander: float = 0.2):
         return actions[0]
     if rng.random() < wander:
         return rng.choice(actions)
-    me = state.position.player
+    me = state.position.turn
     best, best_value = [], None
     for action in actions:
         after = state.copy()

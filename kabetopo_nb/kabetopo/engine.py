@@ -71,7 +71,7 @@ def decision(pos: Position) -> Decision:
         return Decision("setup roll", CHANCE, describe_target(pos))
     if phase == OVER:
         return Decision("round over", None)
-    who = seat_name(pos.player)
+    who = seat_name(pos.turn)
     if phase == MAIN:
         return Decision("main action", who)
     if phase == EXTRAS:
@@ -82,12 +82,12 @@ def decision(pos: Position) -> Decision:
             open_.append("bonus teleport")
         if speed_available(pos):
             open_.append("speed token")
-        if pos.lb_portals and not pos.lb_used and pos.pools[pos.player][LOCKS]:
+        if pos.lb_portals and not pos.lb_used and pos.pools[pos.turn][LOCKS]:
             open_.append("lock it behind you")
         return Decision("extras", who, ", ".join(open_))
     if phase == EXIT_PHASE:
         mover = pos.pending[1]
-        detail = "" if mover == pos.player else f"for {seat_name(mover)}'s bumped runner"
+        detail = "" if mover == pos.turn else f"for {seat_name(mover)}'s bumped runner"
         return Decision("exit choice", who, detail)
     if phase == BUMP_PHASE:
         return Decision("bump destination", who, f"for {seat_name(pos.pending[1])}'s runner")
@@ -97,7 +97,7 @@ def decision(pos: Position) -> Decision:
 def speed_available(pos: Position) -> bool:
     """K-TURN-3 / K-TURN-8: an unused token, not yet cashed this turn, on a turn with a move."""
     return (
-        bool(pos.pools[pos.player][SPEED])
+        bool(pos.pools[pos.turn][SPEED])
         and not pos.speed_used
         and (pos.grants_move or pos.rules.speed_any_turn)
     )
@@ -108,7 +108,7 @@ def speed_available(pos: Position) -> bool:
 
 def legal_actions(pos: Position) -> list[Action]:
     phase = pos.phase
-    seat = pos.player
+    seat = pos.turn
     if phase == MAIN:
         if pos.is_finished(seat):  # Mischief: one drop, a pass, or stop for good
             drops = [a for a in generate_drops(pos, seat) if a.kind != UNLOCK]
@@ -129,7 +129,7 @@ def legal_actions(pos: Position) -> list[Action]:
 
 
 def extras(pos: Position, *, with_end: bool = True) -> list[Action]:
-    seat = pos.player
+    seat = pos.turn
     out: list[Action] = []
     if pos.bonus == BONUS_MOVE:
         out += generate_moves(pos, seat)
@@ -145,7 +145,7 @@ def extras(pos: Position, *, with_end: bool = True) -> list[Action]:
 
 def pending_exits(pos: Position) -> list[tuple[int, object]]:
     _, who, entry, mode, origin = pos.pending
-    return exit_options(pos, entry, others_mask(pos, pos.player), mode, origin)
+    return exit_options(pos, entry, others_mask(pos, pos.turn), mode, origin)
 
 
 # --- applying ---------------------------------------------------------------------------
@@ -155,7 +155,7 @@ def play(pos: Position, action: Action) -> None:
     """Apply a legal action in place.  Callers check legality first (``GameState.apply``)."""
     kind = action.kind
     phase = pos.phase
-    seat = pos.player
+    seat = pos.turn
     if phase == SETUP_PHASE:
         apply_roll(pos, action.a)
         if pos.setup_step >= setup_steps(pos):
@@ -308,7 +308,7 @@ def resolve_exit(pos: Position, side: int) -> None:
 def finish_move(pos: Position) -> None:
     """After a complete move: Tadaima ends the turn at once (K-ROUND-1, K-TURN-7)."""
     pos.pending = ()
-    seat = pos.player
+    seat = pos.turn
     pos.moved = True
     sq = pos.runners[seat]
     rules = pos.rules
@@ -338,11 +338,11 @@ def end_turn(pos: Position) -> None:
         pos.phase = OVER
         return
     seats = rules.seats
-    i = seats.index(pos.player)
+    i = seats.index(pos.turn)
     for k in range(1, len(seats) + 1):
         nxt = seats[(i + k) % len(seats)]
         if pos.is_playing(nxt):  # K-TURN-5: finished players are skipped (unless Mischief)
-            pos.player = nxt
+            pos.turn = nxt
             pos.phase = MAIN
             return
     pos.phase = OVER

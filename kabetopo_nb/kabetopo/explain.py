@@ -131,9 +131,9 @@ def _malformed(action: object) -> str | None:
 
 
 def describe(pos: Position, action: Action) -> tuple[tuple[str, ...], str]:
-    who = seat_name(pos.player)
+    who = seat_name(pos.turn)
     kind = action.kind
-    sq = pos.runners[pos.player]
+    sq = pos.runners[pos.turn]
     speed = " with the speed token" if action.speed else ""
     if pos.phase == EXTRAS and action.is_move and not action.speed:
         speed = " as the bonus " + ("teleport" if pos.bonus == BONUS_TELEPORT else "move")
@@ -149,7 +149,7 @@ def describe(pos: Position, action: Action) -> tuple[tuple[str, ...], str]:
             extra = ", stepping down from the Mountain across the line"
         if dest in pos.rules.geometry.mountains:
             rulings.append("K-MTN-1")
-            if others_mask(pos, pos.player) >> dest & 1:
+            if others_mask(pos, pos.turn) >> dest & 1:
                 rulings.append("K-MTN-3")
                 extra = " and bumps the runner there"
         return tuple(rulings), f"{who} steps from {square_name(sq)} to {square_name(dest)}{speed}{extra}."
@@ -178,7 +178,7 @@ def describe(pos: Position, action: Action) -> tuple[tuple[str, ...], str]:
         return ("K-MTN-3",), f"{who} pushes {seat_name(pos.pending[1])}'s runner into the portal on {line_name(side_line(action.a))}; its exit is chosen next."
     if kind in DROP_KINDS:
         bonus = ""
-        if pos.is_finished(pos.player):
+        if pos.is_finished(pos.turn):
             return ("K-SET-1", "KNB-8", "K-INV-1"), f"{who} makes Mischief: a {kind} on {line_name(action.a)}, and that is the whole turn."
         if kind == MONOLITH:
             bonus = "; a bonus move follows (K-TURN-2)"
@@ -186,7 +186,7 @@ def describe(pos: Position, action: Action) -> tuple[tuple[str, ...], str]:
             bonus = "; it touches the runner's square, so a bonus teleport follows (K-TURN-2)"
         return ("K-TURN-1", "K-INV-1"), f"{who} drops a {kind} on {line_name(action.a)}{bonus}."
     if kind == LOCK:
-        if pos.is_finished(pos.player):
+        if pos.is_finished(pos.turn):
             return ("K-SET-1", "KNB-8", "K-INV-1"), f"{who} makes Mischief: a lock on {side_name(action.a)}, and that is the whole turn."
         if pos.phase == EXTRAS:
             return ("K-TURN-4", "K-TURN-10"), f"{who} locks {side_name(action.a)} behind the teleport (no bonus move)."
@@ -197,7 +197,7 @@ def describe(pos: Position, action: Action) -> tuple[tuple[str, ...], str]:
         return ("K-TURN-1",), f"{who} ends the turn."
     if kind == STOP:
         return ("K-SET-1", "KNB-8"), f"{who} stops making Mischief for the rest of the round."
-    if kind == PASS and pos.is_finished(pos.player):
+    if kind == PASS and pos.is_finished(pos.turn):
         return ("K-SET-1", "KNB-8"), f"{who} makes no Mischief this turn."
     if kind == PASS:
         return ("K-TURN-5",), f"{who} has no legal action and passes."
@@ -225,7 +225,7 @@ def diagnose(pos: Position, action: Action) -> tuple[str, str] | None:
         return ("K-SETUP-1", "a d12 shows a number from 1 to 12")
     if kind == ROLL:
         return ("K-SETUP-3", "the setup is over: dice are rolled only during the 2x2 Field Setup")
-    if phase == MAIN and pos.is_finished(pos.player):
+    if phase == MAIN and pos.is_finished(pos.turn):
         return _diagnose_mischief(pos, action)
     if kind == STOP:
         return ("K-SET-1", "only a player who has declared Tadaima can stop, under the Mischief expansion")
@@ -245,7 +245,7 @@ def diagnose(pos: Position, action: Action) -> tuple[str, str] | None:
         return ("K-PORT-2", "no teleport is under way, so there is no exit to choose")
     if kind in (BUMP, BUMP_THROUGH):
         return ("K-MTN-3", "nobody is being bumped off the Mountain now")
-    seat = pos.player
+    seat = pos.turn
     if phase == MAIN:
         if kind == END:
             return ("K-TURN-1", "the turn's main action (a move or a resource) comes before ending the turn")
@@ -285,7 +285,7 @@ def _diagnose_mischief(pos: Position, action: Action) -> tuple[str, str] | None:
         return None
     if action.is_move or kind in (END, UNLOCK):
         return ("KNB-8", "a finished player's Mischief turn is one drop of a wall, monolith, portal or lock, a pass, or stop")
-    return _diagnose_resource(pos, pos.player, action)
+    return _diagnose_resource(pos, pos.turn, action)
 
 
 def diagnose_move(pos: Position, seat: int, action: Action) -> tuple[str, str] | None:
@@ -412,7 +412,7 @@ def _diagnose_exit(pos: Position, side: int) -> tuple[str, str] | None:
     x = side >> 2
     if mode != BUMPED and x == origin:
         return ("K-MOVE-3", "this exit is the runner's own square: a move must change it")
-    occ = others_mask(pos, pos.player)
+    occ = others_mask(pos, pos.turn)
     if not occ >> x & 1 or pos.rules.geometry.corner_mask >> x & 1:
         return None
     if mode != OWN:
@@ -431,7 +431,7 @@ def _diagnose_exit(pos: Position, side: int) -> tuple[str, str] | None:
 
 def _diagnose_bump(pos: Position, action: Action) -> tuple[str, str] | None:
     _, bumped, mountain = pos.pending
-    occ = others_mask(pos, pos.player)
+    occ = others_mask(pos, pos.turn)
     if action.kind == BUMP:
         if _dir(mountain, action.a) < 0:
             return ("K-MTN-3", f"a bumped runner goes to a square next to the Mountain, and {square_name(action.a)} is not")

@@ -3,7 +3,7 @@
     >>> from kabetopo_nb.kabetopo import KabetopoState
     >>> state = KabetopoState.new_round("kabetopo-4p", seed=1)
     >>> state.decision
-    Decision(kind='main action', player='East', detail='')
+    Decision(kind='main action', seat='East', detail='')
     >>> state.apply("step e6")
 """
 from __future__ import annotations
@@ -26,9 +26,23 @@ GAME_NAME = "kabetopo"
 
 
 # The rules engine in the shape ``core.state.GameState`` expects.
+def _ledger(pos, why=False):  # TEMPORARY adapter
+    from ..core.ledger import Ledger
+
+    led = Ledger(why)
+    for a in _engine.legal_actions(pos):
+        led.allow(a, None)
+    return led
+
+
+def _words(pos, action, outcome=None):
+    v = _explain(pos, action)
+    return v.rulings, v.reason
+
+
 ENGINE = RulesEngine(
-    GAME_NAME, decision=_engine.decision, legal_actions=_engine.legal_actions, play=_engine.play,
-    explain=_explain, format_position=format_position, parse_position=parse_position,
+    GAME_NAME, decision=_engine.decision, ledger=_ledger, play=lambda pos, a, o: _engine.play(pos, a),
+    describe=_words, shape=_words, format_position=format_position, parse_position=parse_position,
     parse_action=Action.parse,
 )
 

@@ -122,7 +122,7 @@ def format_position(pos: Position) -> str:
         out.append(("homes", ",".join(SEAT_LETTERS[s] + square_name(sq) for s, sq in pos.homes)))
     if pos.stopped:
         out.append(("stopped", ",".join(SEAT_LETTERS[s] for s in pos.stopped)))
-    out.append(("turn", SEAT_LETTERS[pos.player]))
+    out.append(("turn", SEAT_LETTERS[pos.turn]))
     if pos.phase != MAIN:
         out.append(("phase", pos.phase))
     if pos.phase == SETUP_PHASE or pos.setup_step:
@@ -257,7 +257,7 @@ def parse_position(text: str) -> Position:
     if "stopped" in fields:
         pos.stopped = [_seat(t, rules, "stopped") for t in _items(fields["stopped"])]
     if "turn" in fields:
-        pos.player = _seat(fields["turn"], rules, "turn")
+        pos.turn = _seat(fields["turn"], rules, "turn")
     if "phase" in fields:
         if fields["phase"] not in PHASES:
             raise NotationError(f"phase={fields['phase']!r}; known: {', '.join(PHASES)}")
@@ -348,8 +348,8 @@ def structural_problems(pos: Position) -> list[str]:
         mountain = pos.pending[2]
         if mountain not in rules.geometry.mountains or pos.runners[pos.pending[1]] != mountain:
             out.append("a pending bump needs the bumped runner on a Mountain site")
-    if pos.phase == MAIN and not pos.is_playing(pos.player):
-        out.append(f"{SEAT_LETTERS[pos.player]} has declared Tadaima and cannot be the player to move")
+    if pos.phase == MAIN and not pos.is_playing(pos.turn):
+        out.append(f"{SEAT_LETTERS[pos.turn]} has declared Tadaima and cannot be the player to move")
     return out
 
 

@@ -45,7 +45,7 @@ class Position:
     __slots__ = (
         "rules", "lines", "locks", "open_e", "open_n", "portal_lines",
         "runners", "held", "pools", "site_stones", "locks_out",
-        "stone_order", "homes", "halfway", "stopped", "phase", "player", "setup_step",
+        "stone_order", "homes", "halfway", "stopped", "phase", "turn", "setup_step",
         "bonus", "grants_move", "moved", "lb_portals", "lb_used", "speed_used", "pending",
         "bumped_this_turn", "bump_banned", "turns", "round_number",
     )
@@ -73,7 +73,7 @@ class Position:
         self.halfway: list[tuple[int, int]] = []  # (seat, square) in Halfway Home order (2-player v2.0)
         self.stopped: list[int] = []  # finished players who stopped their Mischief
         self.phase = MAIN
-        self.player = self.rules.seats[0]
+        self.turn = self.rules.seats[0]
         self.setup_step = 0
         self._reset_turn()
         self.bump_banned = False
@@ -107,7 +107,7 @@ class Position:
         p.halfway = self.halfway[:]
         p.stopped = self.stopped[:]
         p.phase = self.phase
-        p.player = self.player
+        p.turn = self.turn
         p.setup_step = self.setup_step
         p.bonus = self.bonus
         p.grants_move = self.grants_move

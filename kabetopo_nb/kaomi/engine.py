@@ -97,7 +97,21 @@ def explain(position: Position, action) -> Verdict:
 
 
 # The rules engine in the shape ``core.state.GameState`` expects.
+def _ledger(pos, why=False):  # TEMPORARY adapter until Kaomi writes its own ledger
+    from ..core.ledger import Ledger
+
+    led = Ledger(why)
+    for a in legal_actions(pos):
+        led.allow(a, None)
+    return led
+
+
+def _words(pos, action, outcome=None):
+    v = explain(pos, action)
+    return v.rulings, v.reason
+
+
 ENGINE = RulesEngine(
-    GAME_NAME, decision=decision, legal_actions=legal_actions, play=play, explain=explain,
-    format_position=format_position, parse_position=parse_position, parse_action=Action.parse,
+    GAME_NAME, decision=decision, ledger=_ledger, play=lambda pos, a, o: play(pos, a), describe=_words,
+    shape=_words, format_position=format_position, parse_position=parse_position, parse_action=Action.parse,
 )

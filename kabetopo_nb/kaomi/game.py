@@ -4,7 +4,7 @@
     >>> state = KaomiState.new_game(size=7)
     >>> state.apply("d4")
     >>> state.decision
-    Decision(kind='place a stone', player='White', detail='or swap sides (pie rule)')
+    Decision(kind='place a stone', seat='White', detail='or swap sides (pie rule)')
 """
 from __future__ import annotations
 

@@ -96,7 +96,7 @@ class KabetopoController(Controller):
 
     def _mover_square(self) -> int:
         pos = self.state.position
-        return pos.runners[pos.player]
+        return pos.runners[pos.turn]
 
     def _speed_moves_available(self) -> bool:
         return any(a.speed for a in self._legal())
@@ -129,7 +129,7 @@ class KabetopoController(Controller):
     def _click_square(self, sq: int) -> dict:
         phase = self._phase()
         pos = self.state.position
-        if phase in ("main", "extras") and not pos.is_finished(pos.player):
+        if phase in ("main", "extras") and not pos.is_finished(pos.turn):
             if sq == self._mover_square():
                 self.selected = not self.selected
                 self.board_choices = []
@@ -195,7 +195,7 @@ class KabetopoController(Controller):
 
     def _guess_drop(self, line: int) -> Action:
         pos = self.state.position
-        pool = pos.pools[pos.player]
+        pool = pos.pools[pos.turn]
         if pos.lines[line] & KIND == P.PORTAL or pos.is_door(line):
             s1, _ = sides_of_line(line)
             return Action(LOCK, s1)
@@ -301,7 +301,7 @@ class KabetopoController(Controller):
         highlights: dict = {}
         options: list[Option] = []
         phase = pos.phase
-        if phase in ("main", "extras") and not pos.is_finished(pos.player):
+        if phase in ("main", "extras") and not pos.is_finished(pos.turn):
             moves = self._move_actions()
             if self.board_choices:
                 for i, a in enumerate(self.board_choices, 1):

@@ -62,7 +62,7 @@ class PositionEditor:
                     for sd in sides_of_line(line):
                         if pos.locks >> sd & 1:
                             pos.locks &= ~(1 << sd)
-                            pos.pools[pos.player][LOCKS] += 1
+                            pos.pools[pos.turn][LOCKS] += 1
                 elif tool == "lock":  # none -> first side -> second side -> both -> none
                     s1, s2 = sides_of_line(line)
                     state = (pos.locks >> s1 & 1) | (pos.locks >> s2 & 1) << 1
@@ -99,9 +99,9 @@ class PositionEditor:
             letter = button[5:]
             if letter not in SEAT_LETTERS or SEAT_LETTERS.index(letter) not in pos.rules.seats:
                 return False, f"no seat {letter!r} in {pos.rules.name}"
-            pos.player = SEAT_LETTERS.index(letter)
+            pos.turn = SEAT_LETTERS.index(letter)
             self.check()
-            return True, f"{SEAT_NAMES[pos.player]} to play."
+            return True, f"{SEAT_NAMES[pos.turn]} to play."
         if button.startswith("pool:"):
             parts = button.split(":")
             if len(parts) != 4 or parts[1] not in SEAT_LETTERS or parts[2] not in POOL_LETTERS or parts[3] not in "+-":
@@ -120,7 +120,7 @@ class PositionEditor:
             for ln in range(len(pos.lines)):
                 if pos.lines[ln]:
                     self._return_piece(ln)  # dropped pieces go back to a pool (K-INV-4)
-            pos.pools[pos.player][LOCKS] += pos.locks.bit_count()
+            pos.pools[pos.turn][LOCKS] += pos.locks.bit_count()
             pos.locks = 0
             self.check()
             return True, "Board cleared."
@@ -139,10 +139,10 @@ class PositionEditor:
         the others in turn order); a negative count gives them back to the player to move."""
         pos = self.position
         seats = pos.rules.seats
-        order = seats[seats.index(pos.player):] + seats[:seats.index(pos.player)]
+        order = seats[seats.index(pos.turn):] + seats[:seats.index(pos.turn)]
         for _ in range(abs(count)):
             if count < 0:
-                pos.pools[pos.player][slot] += 1
+                pos.pools[pos.turn][slot] += 1
                 continue
             for seat in order:
                 if pos.pools[seat][slot]:
@@ -166,7 +166,7 @@ class PositionEditor:
         tools = [{"id": f"tool:{tid}", "label": label, "enabled": True, "pressed": tid == self.tool}
                  for tid, label in TOOLS]
         turn = [{"id": f"turn:{SEAT_LETTERS[s]}", "label": f"{SEAT_NAMES[s]} to play", "enabled": True,
-                 "pressed": pos.player == s} for s in pos.rules.seats]
+                 "pressed": pos.turn == s} for s in pos.rules.seats]
         pools = []
         for s in pos.rules.seats:
             for slot, letter in enumerate(POOL_LETTERS):

@@ -78,9 +78,9 @@ def _sq(pos: Position, value) -> int:
 
 def status_line(pos: Position) -> str:
     d = decision(pos)
-    if d.player is None:
+    if d.seat is None:
         return "Game over: " + d.detail
-    return f"{d.player} to play: {d.kind}" + (f" ({d.detail})" if d.detail else "")
+    return f"{d.seat} to play: {d.kind}" + (f" ({d.detail})" if d.detail else "")
 
 
 def describe_position(pos: Position) -> str:

@@ -165,11 +165,11 @@ def status_line(pos: Position) -> str:
     from ..kabetopo.engine import decision
 
     d = decision(pos)
-    if d.player is None:
+    if d.seat is None:
         return "Round over"
     if d.kind == "setup roll":
         return f"Setup: {d.detail}"
-    text = f"{d.player} to play: {d.kind}"
+    text = f"{d.seat} to play: {d.kind}"
     return text + (f" ({d.detail})" if d.detail else "")
 
 
@@ -393,7 +393,7 @@ def board_svg(
             classes = ["kb-runner", f"kb-{name}"]
             if pos.is_finished(seat):
                 classes.append("kb-finished")
-            if sel == sq and seat == pos.player:
+            if sel == sq and seat == pos.turn:
                 classes.append("kb-selected")
             g = dwg.g(class_=f"kb-runner-group kb-{name}", id=f"{prefix}-runner-{SEAT_LETTERS[seat]}")
             radius = 11 if len(seats) == 1 else 8.5
@@ -473,7 +473,7 @@ def _draw_pools(dwg, pos: Position, prefix: str, x0: float) -> None:
         name = SEAT_NAMES[seat]
         pool = pos.pools[seat]
         sg = dwg.g(class_=f"kb-pool kb-{name.lower()}", id=f"{prefix}-pool-{SEAT_LETTERS[seat]}")
-        marker = "▶ " if seat == pos.player and pos.phase not in ("over", "setup") else ""
+        marker = "▶ " if seat == pos.turn and pos.phase not in ("over", "setup") else ""
         sg.add(dwg.circle((r2(x0 + 8), r2(y - 4)), 7, class_=f"kb-runner kb-{name.lower()}"))
         sg.add(dwg.text(SEAT_LETTERS[seat], insert=(r2(x0 + 8), r2(y)), text_anchor="middle", class_=f"kb-runner-letter kb-{name.lower()}"))
         home = ""
