@@ -31,7 +31,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 from kabetopo_nb.kabetopo import KabetopoState  # noqa: E402
 from kabetopo_nb.kabetopo.engine import legal_actions  # noqa: E402
 from kabetopo_nb.kabetopo.notation import parse_position  # noqa: E402
-from kabetopo_nb.kabetopo.position import MAIN  # noqa: E402
+from kabetopo_nb.kabetopo.position import Phase  # noqa: E402
 
 POSITIONS = pathlib.Path(__file__).resolve().parent / "positions.txt"
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
@@ -104,7 +104,7 @@ def bench_playouts(seconds: float, developing: bool) -> tuple[float, int, int]:
         n = 0
         while not state.is_terminal() and n < 1000:
             acts = list(state.legal_actions)
-            if developing and state.position.phase == MAIN:
+            if developing and state.position.phase == Phase.MAIN:
                 moves = [a for a in acts if a.is_move]
                 if moves and rng.random() < 0.8:
                     acts = moves

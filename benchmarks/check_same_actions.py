@@ -38,7 +38,9 @@ from kabetopo_nb.kabetopo import KabetopoState  # noqa: E402
 from kabetopo_nb.kabetopo.engine import legal_actions  # noqa: E402
 from kabetopo_nb.kabetopo.geometry import LINES, NEIGHBOURS  # noqa: E402
 from kabetopo_nb.kabetopo.notation import format_position, parse_position  # noqa: E402
-from kabetopo_nb.kabetopo.position import MAIN, MONOLITH, WALL, PORTAL  # noqa: E402
+from kabetopo_nb.kabetopo.position import Phase, Piece  # noqa: E402
+
+MAIN, WALL, MONOLITH, PORTAL = Phase.MAIN, Piece.WALL, Piece.MONOLITH, Piece.PORTAL
 from kabetopo_nb.kabetopo.rules import Rules  # noqa: E402
 
 EXPECTED = pathlib.Path(__file__).resolve().parent / "expected_actions.txt"

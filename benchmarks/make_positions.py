@@ -26,8 +26,8 @@ import sys
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
 from kabetopo_nb.kabetopo import KabetopoState  # noqa: E402
-from kabetopo_nb.kabetopo.actions import DROP_KINDS, LOCK, WALL  # noqa: E402
-from kabetopo_nb.kabetopo.position import MAIN, SETUP  # noqa: E402
+from kabetopo_nb.kabetopo.actions import DROP_KINDS, Kind  # noqa: E402
+from kabetopo_nb.kabetopo.position import SETUP, Phase  # noqa: E402
 from kabetopo_nb.kabetopo.rules import START_SQUARE  # noqa: E402
 
 OUT = pathlib.Path(__file__).resolve().parent / "positions.txt"
@@ -45,13 +45,13 @@ def makes_door(state: KabetopoState, action) -> bool:
 def choose(state: KabetopoState, rng: random.Random):
     acts = list(state.legal_actions)
     pos = state.position
-    if pos.phase != MAIN:
+    if pos.phase != Phase.MAIN:
         real = [a for a in acts if a.kind != "end"]  # spend open bonuses
         return rng.choice(real or acts)
     moves = [a for a in acts if a.is_move]
-    drops = [a for a in acts if a.kind in DROP_KINDS or a.kind == LOCK]
+    drops = [a for a in acts if a.kind in DROP_KINDS or a.kind == Kind.LOCK]
     if drops and (not moves or rng.random() < 0.3):
-        doors = [a for a in drops if a.kind == WALL and makes_door(state, a)]
+        doors = [a for a in drops if a.kind == Kind.WALL and makes_door(state, a)]
         if doors and rng.random() < 0.5:
             return rng.choice(doors)
         return rng.choice(drops)
@@ -60,7 +60,7 @@ def choose(state: KabetopoState, rng: random.Random):
 
 def demanding(state: KabetopoState) -> bool:
     pos = state.position
-    if pos.phase != MAIN or pos.homes:
+    if pos.phase != Phase.MAIN or pos.homes:
         return False
     holding = sum(1 for s in pos.seats if sum(pos.pools[s][:4]) >= 2)
     dropped = sum(1 for piece in pos.lines if piece and not piece & SETUP)

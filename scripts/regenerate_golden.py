@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 from kabetopo_nb.core.playthrough import playthrough_lines, write_golden
 from kabetopo_nb.kabetopo import KabetopoState, Rules  # noqa: E402
 from kabetopo_nb.kabetopo import engine  # noqa: E402
-from kabetopo_nb.kabetopo.actions import DOOR, LOCK  # noqa: E402
+from kabetopo_nb.kabetopo.actions import Kind  # noqa: E402
 from kabetopo_nb.kabetopo.notation import format_position, format_rules, parse_position  # noqa: E402
 from kabetopo_nb.kabetopo.rules import RULESETS  # noqa: E402
 
@@ -151,13 +151,13 @@ def match_files() -> dict[Path, str]:
 
 def perft(pos, depth: int) -> int:
     """The number of legal action sequences of length ``depth`` from ``pos`` (python-chess style)."""
-    actions = engine.legal_actions(pos)
+    led = engine.ledger(pos)
     if depth == 1:
-        return len(actions)
+        return len(led.actions)
     total = 0
-    for action in actions:
+    for action, outcome in zip(led.actions, led.outcomes):
         child = pos.copy()
-        engine.play(child, action)
+        engine.play(child, action, outcome)
         total += perft(child, depth - 1)
     return total
 
@@ -195,12 +195,12 @@ FOUND = [
     ("midgame-4p", "kabetopo-4p", {}, 1,
      lambda s: _in_main(s) and len(s.position.pieces()) >= 14 and sum(s.position.pools[s.position.turn][:4]) >= 2, 3),
     ("locks-4p", "kabetopo-4p", {}, 2, lambda s: bin(s.position.locks).count("1") >= 2 and _in_main(s), 3),
-    ("door-4p", "kabetopo-4p", {}, 3, _has(DOOR), 4),
+    ("door-4p", "kabetopo-4p", {}, 3, _has(Kind.DOOR), 4),
     ("extras-4p", "kabetopo-4p", {}, 1, _phase("extras"), 4),
-    ("extras-lock-behind-4p", "kabetopo-4p", {}, 5, lambda s: s.position.phase == "extras" and _has(LOCK)(s), 3),
+    ("extras-lock-behind-4p", "kabetopo-4p", {}, 5, lambda s: s.position.phase == "extras" and _has(Kind.LOCK)(s), 3),
     ("exit-4p", "kabetopo-4p", {}, 1, _phase("exit"), 4),
     ("bump-4p", "kabetopo-4p", {}, 6, _phase("bump"), 4),
-    ("bump-exit-4p", "kabetopo-4p", {}, 6, lambda s: s.position.phase == "exit" and s.position.pending[3] == 1, 4),
+    ("bump-exit-4p", "kabetopo-4p", {}, 6, lambda s: s.position.phase == "exit" and s.position.pending.mode == "bumped", 4),
     ("empty-pools-4p", "kabetopo-4p", {}, 1,
      lambda s: _in_main(s) and not any(sum(s.position.pools[x][:4]) for x in s.rules.seats), 4),
     ("leap-into-portal-koth", "kabetopo-4p", {"leap_into_portal": True, "king_of_the_mountain": True}, 4,

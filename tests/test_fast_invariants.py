@@ -13,7 +13,9 @@ import pytest
 from kabetopo_nb.kabetopo import KabetopoState
 from kabetopo_nb.kabetopo.geometry import LINES, SIDES_OF_LINE, sides_of_line
 from kabetopo_nb.kabetopo.invariants import DropChecker, holds, violations
-from kabetopo_nb.kabetopo.position import MONOLITH, PORTAL, WALL
+from kabetopo_nb.kabetopo.position import Piece
+
+MONOLITH, PORTAL, WALL = Piece.MONOLITH, Piece.PORTAL, Piece.WALL
 
 
 def positions(seed: int, rules: str) -> list:

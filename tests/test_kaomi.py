@@ -7,9 +7,12 @@ after placing on d4 through ``KaomiState.apply``.
 """
 from __future__ import annotations
 
+import ast
 import difflib
 import importlib.util
 import json
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -34,9 +37,11 @@ from kabetopo_nb.kaomi import (
     resolve,
     squared_scores,
 )
+from kabetopo_nb.kaomi.engine import ENGINE, Placement, Swap
 from kabetopo_nb.kaomi.pushes import BLOCKED, COLLISION, MOVES, STILL
+from kabetopo_nb.kaomi.status import describe_position, status_line
 from kabetopo_nb.play.kaomi import KaomiController
-from kabetopo_nb.render.kaomi_svg import board_svg
+from kabetopo_nb.render.kaomi_svg import board_svg, explanation_svgs, show
 from kabetopo_nb.widget import BoardWidget
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -142,10 +147,10 @@ def test_one_empty_chain_does_not_collide_KM3():
     assert ax.outcome == MOVES and ax.returned == () and "KM-3" in ax.rulings
     after = placed(pos, "d4")
     assert stones(after) == {"a4": "B", "b4": "B", "d4": "B", "g4": "B", "e4": "W", "f4": "W"}
-    # the placed stone on the edge: the west side is empty straight across the edge
+    # the placed stone on the edge: nothing lies west of a4 (M-7), the east chain moves alone
     pos = pos_of(black=["b4", "c4", "d4", "e4", "f4"], turn="W")
     ax = resolve(pos, pos.square("a4")).axis("row")
-    assert ax.outcome == MOVES and ax.chains[1].squares == ()
+    assert ax.outcome == MOVES and ax.chains[1].squares == () and ax.chains[1].at_edge
     assert stones(placed(pos, "a4")) == {"a4": "W", "c4": "B", "d4": "B", "e4": "B", "f4": "B", "g4": "B"}
 
 
@@ -156,6 +161,90 @@ def test_a_chain_that_would_land_on_the_placed_stone_returns_the_whole_axis_M3()
     assert all(c.target is None for c in ax.chains)
     after = placed(pos, "c3")
     assert stones(after) == {"a3": "B", "b3": "B", "c3": "B", "d3": "W", "e3": "W"}
+
+
+# --- M-7: adjacency never wraps ----------------------------------------------------------------
+
+
+def row(pos: Position, rank: int) -> str:
+    n = pos.size
+    return " ".join(".BW"[pos.cells[(rank - 1) * n + f]] for f in range(n))
+
+
+def test_the_stone_across_the_edge_is_not_a_neighbour_M7():
+    # the ruling's own example: a3 Black, d3 White on 5x5, Black places e3
+    pos = pos_of(size=5, black=["a3"], white=["d3"])
+    assert row(placed(pos, "e3"), 3) == "B . W . B"
+    ax = resolve(pos, pos.square("e3")).axis("row")
+    east, west = ax.chains
+    assert east.at_edge and east.squares == () and east.target is None and not east.lands_on_p
+    assert [pos.name(s) for s in west.squares] == ["d3"] and pos.name(west.target) == "c3"
+    assert ax.outcome == MOVES and pos.name(ax.across_edge) == "a3" and "M-7" in ax.rulings
+    verdict = KaomiState(pos).explain("e3")
+    assert verdict and verdict.rulings == ("KM-1", "M-1", "M-4", "M-7")
+    assert "d3 pushed west to c3" in verdict.reason
+    assert "a3 pushed" not in verdict.reason and "pushed east" not in verdict.reason
+    assert "a3, at the far end of row 3, is not next to e3 and stays (M-7)" in verdict.reason
+
+
+@pytest.mark.parametrize("far, edge", [("g4", "a4"), ("a4", "g4"), ("d1", "d7"), ("d7", "d1")])
+def test_a_stone_placed_on_the_edge_pushes_nothing_across_it_M7(far, edge):
+    pos = pos_of(black=[far], turn="W")
+    after = placed(pos, edge)
+    assert stones(after) == {far: "B", edge: "W"}
+    res = resolve(pos, pos.square(edge))
+    assert res.moves() == ()
+    assert [ax.across_edge for ax in res.axes if ax.across_edge is not None] == [pos.square(far)]
+    assert "M-7" in res.rulings and "stays (M-7)" in KaomiState(pos).explain(edge).reason
+    # an empty far end: M-7 changes nothing there, so it is not cited
+    quiet = resolve(pos_of(black=["c3"]), pos_of().square(edge))
+    assert all(ax.across_edge is None for ax in quiet.axes) and "M-7" not in quiet.rulings
+
+
+def test_in_a_corner_only_the_two_neighbours_on_the_board_are_pushed_M7():
+    pos = pos_of(size=5, black=["b1", "a2", "e1", "a5"], turn="W")
+    after = placed(pos, "a1")
+    assert stones(after) == {"a1": "W", "c1": "B", "a3": "B", "e1": "B", "a5": "B"}
+    res = resolve(pos, pos.square("a1"))
+    assert sorted(pos.name(ax.across_edge) for ax in res.axes) == ["a5", "e1"]
+    assert sorted(c.direction for ax in res.axes for c in ax.chains if c.at_edge) == ["south", "west"]
+
+
+def test_a_chain_pushed_off_the_board_still_wraps_M1_M7():
+    # f4 is interior: its east neighbour g4 is pushed off the edge and comes back on a4,
+    # and that wrap carries on into the stones there (M-1)
+    pos = pos_of(black=["g4", "a4"], white=["b4"], turn="W")
+    after = placed(pos, "f4")
+    assert stones(after) == {"f4": "W", "a4": "B", "b4": "B", "c4": "W"}
+    east = resolve(pos, pos.square("f4")).axis("row").chains[0]
+    assert not east.at_edge and east.wrapped and pos.name(east.target) == "c4"
+    assert "M-7" not in resolve(pos, pos.square("f4")).rulings
+
+
+def test_a_full_line_through_an_edge_stone_is_blocked_M3_M7():
+    # a3 on the edge: the east chain runs b3..e3, wraps and would land on a3 (M-3); the
+    # west side is the edge, which has nothing to return
+    pos = pos_of(size=5, black=["b3", "c3"], white=["d3", "e3"], turn="W")
+    ax = resolve(pos, pos.square("a3")).axis("row")
+    assert ax.outcome == BLOCKED and ax.returned == ("east",) and ax.rulings == ("M-1", "M-3")
+    assert ax.chains[0].lands_on_p and ax.chains[1].at_edge and not ax.chains[1].lands_on_p
+    assert row(placed(pos, "a3"), 3) == "W B B W W"
+
+
+def test_the_explainer_and_the_arrows_match_the_pushes_at_the_edge_M7():
+    pos = pos_of(size=5, black=["a3"], white=["d3"])
+    ex = explain_placement(pos, "e3")
+    a3 = pos.square("a3")
+    assert all(a3 not in arrow[:2] for step in ex.steps for arrow in step.arrows)
+    assert ex.steps[-1].arrows == tuple((a, b, "push") for a, b in ex.resolution.moves())
+    edge_step = next(s for s in ex.steps if s.kind == "chain" and "east" in s.title)
+    assert edge_step.rulings == ("M-7",) and edge_step.arrows == () and "nothing is pushed east" in edge_step.sentence
+    row_step = next(s for s in ex.steps if s.kind == "axis" and s.title.startswith("Row"))
+    assert "M-7" in row_step.rulings and "a3" in row_step.sentence
+    assert ex.after == placed(pos, "e3")
+    board = BoardWidget(KaomiController(KaomiState(pos)))
+    assert board.click("sq:e3")["ok"]
+    assert 'data-from="d3"' in board._svg and 'data-from="a3"' not in board._svg and 'data-to="a3"' not in board._svg
 
 
 def test_both_axes_resolve_independently():
@@ -352,6 +441,106 @@ def test_explain_names_the_rulings():
     assert v and "M-3" in v.rulings
 
 
+# --- the ledger: every candidate of a decision and its verdict ------------------------------------
+
+
+def every_candidate(pos: Position) -> set:
+    n = pos.size
+    return {Action("place", f, r) for f in range(n) for r in range(n)} | {Action.parse("swap")}
+
+
+def test_the_ledger_lists_placements_by_square_then_the_swap_with_their_outcomes():
+    pos = pos_of(size=5, black=["c3"], turn="W")
+    led = ENGINE.ledger(pos)
+    assert [str(a) for a in led.actions] == [pos.name(sq) for sq in pos.empty_squares()] + ["swap"]
+    assert led.rejected is None  # the fast ledger writes no reasons
+    for action, result in zip(led.actions, led.outcomes):
+        if action.kind == "swap":
+            assert isinstance(result, Swap) and result.rulings == ("M-5", "KM-2")
+        else:
+            assert isinstance(result, Placement) and pos.name(result.square) == str(action)
+            assert result.colour == WHITE
+    assert ENGINE.legal_actions(pos) == led.actions
+
+
+def test_the_why_ledger_refuses_every_other_candidate_with_its_ruling():
+    pos = pos_of(size=5, black=["c3", "a1"], white=["e5"], turn="W")
+    led = ENGINE.ledger(pos, why=True)
+    assert set(led.candidates()) == every_candidate(pos)
+    assert [str(a) for a in led.actions] == [pos.name(sq) for sq in pos.empty_squares()]
+    for name in ("c3", "a1", "e5"):
+        rulings, reason = led.rejection(Action.parse(name))
+        colour = "black" if name != "e5" else "white"
+        assert rulings == ("KM-1",) and f"{name} already holds a {colour} stone" in reason
+    assert led.rejection(Action.parse("swap")).rulings == ("M-5", "KM-2")
+
+
+@pytest.mark.parametrize("make, rulings, words", [
+    (lambda: KaomiState.new_game(size=5), ("M-5", "KM-2"), "first turn"),
+    (lambda: KaomiState("kaomi 5 5/5/2B2/5/5 W swapped"), ("M-5", "KM-2"), "already been used"),
+    (lambda: KaomiState("kaomi 5 5/5/2BW1/5/5 B"), ("M-5", "KM-2"), "first turn"),
+    (lambda: KaomiState("kaomi-squared 5 komi=2 5/5/2B2/5/5 W"), ("M-5",), "komi"),
+])
+def test_each_refused_swap_names_its_reason_M5_KM2(make, rulings, words):
+    state = make()
+    rejected = state.ledger(why=True).rejection(Action.parse("swap"))
+    assert rejected.rulings == rulings and words in rejected.reason
+    assert state.explain("swap").reason == rejected.reason
+
+
+def test_on_a_full_board_every_candidate_is_refused_by_the_end_M5():
+    pos = board(STRIPES_5, 5, turn="W")
+    led = ENGINE.ledger(pos, why=True)
+    assert led.actions == [] and set(led.rejected) == every_candidate(pos)
+    assert {r.rulings for r in led.rejected.values()} == {("M-5",)}
+    assert all(outcome(pos).reason in r.reason for r in led.rejected.values())
+    # off the board is a question of shape, not of the end (M-6)
+    assert ENGINE.explain(pos, Action.parse("h8")).rulings == ("M-6",)
+
+
+def test_shape_answers_only_for_what_the_ledger_never_considered():
+    pos = pos_of(size=5, black=["c3"], turn="W")
+    assert ENGINE.shape(pos, Action.parse("h8")) == (("M-6",), "h8 is not on this 5x5 board")
+    verdict = ENGINE.explain(pos, 42)
+    assert not verdict and verdict.rulings == () and "not a Kaomi action" in verdict.reason
+    assert not ENGINE.explain(pos, Action("swap", 2, 2)) and ENGINE.explain(pos, Action("swap"))
+
+
+def test_describe_words_an_allowed_action_from_its_outcome():
+    pos = pos_of(size=5, black=["a3"], white=["d3"])
+    led = ENGINE.ledger(pos)
+    i = led.index(Action.parse("e3"))
+    rulings, sentence = ENGINE.describe(pos, led.actions[i], led.outcomes[i])
+    verdict = KaomiState(pos).explain("e3")
+    assert (rulings, sentence) == (verdict.rulings, verdict.reason)
+    assert sentence.startswith("Black places on e3: d3 pushed west to c3")
+
+
+def test_listing_resolves_no_push_and_playing_resolves_once(monkeypatch):
+    from kabetopo_nb.kaomi import engine
+
+    calls = []
+
+    def counting(position, square, colour=None):
+        calls.append(square)
+        return resolve(position, square, colour)
+
+    monkeypatch.setattr(engine, "resolve", counting)
+    state = KaomiState(pos_of(black=["b4", "c4", "g4", "d7"], white=["e4", "f4", "d5", "d6"]))
+    assert len(state.legal_actions) == 49 - 8 and calls == []
+    state.apply("d4")
+    assert calls == [state.position.square("d4")]
+
+
+def test_play_applies_the_recorded_outcome():
+    # play takes the outcome at its word: here a placement recorded for e5, listed under d4
+    pos = pos_of(size=5)
+    ENGINE.play(pos, Action.parse("d4"), Placement(pos.square("e5"), BLACK))
+    assert stones(pos) == {"e5": "B"} and pos.turn == WHITE
+    ENGINE.play(pos, Action.parse("swap"), Swap())
+    assert pos.swapped and pos.turn == WHITE and stones(pos) == {"e5": "B"}
+
+
 @pytest.mark.parametrize("action", ["b4", "h8", "swap"])
 def test_an_illegal_apply_raises_and_changes_nothing(action):
     state = KaomiState(pos_of(black=["b4", "c4"], white=["e4"]))
@@ -395,7 +584,7 @@ def test_explainer_steps_for_a_collision_and_a_wrap():
     north = ex.steps[4]
     assert "over the edge" in north.sentence and "d1" in north.sentence
     assert ex.after == placed(pos, "d4")
-    svgs = ex.svgs()
+    svgs = explanation_svgs(ex)
     assert len(svgs) == len(ex.steps) and all(s.startswith("<svg") for s in svgs)
     assert 'class="kb-arrow kb-return"' in svgs[3] and 'class="kb-arrow kb-proposed"' in svgs[1]
     assert len(ex.text().splitlines()) == len(ex.steps)
@@ -441,6 +630,13 @@ def check_kaomi(state, action) -> None:
     assert pos.problems() == [], pos.problems()
     if pos.is_full():
         assert state.outcome() is not None and state.is_terminal()
+    # the ledger: empty squares in order, then the swap the pie rule offers; every other
+    # square (and a refused swap) has a reason
+    led = state.ledger(why=True)
+    expected = [pos.name(sq) for sq in pos.empty_squares()] if not pos.is_full() else []
+    assert [str(a) for a in led.actions] == expected + (["swap"] if pos.can_swap() else [])
+    assert set(led.candidates()) == every_candidate(pos)
+    assert state.ledger(why=False).actions == led.actions
 
 
 SIZES = (5, 6, 7, 8, 9)
@@ -537,3 +733,102 @@ def test_widget_announces_the_result():
     reply = w.click("sq:e1")
     assert reply["ok"] and "White wins" in reply["message"] and w._panel["status"].startswith("Game over")
     assert "kb-hl-removed" in w._svg and "kb-hl-winner" in w._svg
+
+
+# --- status words and the layering: the engine never draws ------------------------------------------
+
+
+def test_status_line_is_the_games_words():
+    assert status_line(pos_of()) == "Black to place"
+    assert status_line(pos_of(black=["d4"], turn="W")) == "White to place (or swap: pie rule)"
+    assert status_line(parse_position("kaomi 7 7/7/7/3B3/7/7/7 W swapped")) == "White to place - the first player"
+    assert status_line(parse_position("kaomi 7 7/7/7/3BW2/7/7/7 B swapped")) == "Black to place - the second player"
+    assert status_line(board(STRIPES_5, 5, turn="W")) == "Game over: White wins"
+    assert status_line(board(STRIPES_6, 6, squared=True)) == "Game over: a draw"
+    pos = pos_of(black=["d4"], turn="W")
+    svg = board_svg(pos)
+    assert f">{status_line(pos)}</text>" in svg and describe_position(pos) in svg
+
+
+ENGINE_DIR = ROOT / "kabetopo_nb" / "kaomi"
+FORBIDDEN = ("render", "widget", "play", "IPython", "anywidget", "ipywidgets", "svgwrite")
+
+
+def imports_anywhere(path: Path) -> list[str]:
+    """Every module a file imports, at the top or inside a function (lazy), and every
+    dynamic import (``importlib.import_module``, ``__import__``) it calls."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = "." * node.level + (node.module or "")
+            found += [base] + [f"{base}.{alias.name}" if node.module else base + alias.name for alias in node.names]
+        elif isinstance(node, ast.Call):
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            if name in ("import_module", "__import__"):
+                found.append(f"<dynamic import {ast.unparse(node)}>")
+    return found
+
+
+def drawing_imports(path: Path) -> list[str]:
+    return [name for name in imports_anywhere(path)
+            if name.startswith("<dynamic") or any(part in FORBIDDEN for part in name.replace(".", " ").split())]
+
+
+def test_the_kaomi_engine_imports_no_renderer_widget_or_ipython_not_even_lazily():
+    files = sorted(ENGINE_DIR.glob("*.py"))
+    assert len(files) >= 10
+    offenders = {path.name: drawing_imports(path) for path in files if drawing_imports(path)}
+    assert offenders == {}
+
+
+def test_the_import_scan_sees_lazy_relative_and_dynamic_imports(tmp_path):
+    module = tmp_path / "m.py"
+    module.write_text(
+        "from .position import Position\n"
+        "def draw(pos):\n    from ..render.kaomi_svg import board_svg\n    return board_svg(pos)\n"
+        "def show():\n    from IPython.display import display\n"
+        "def sneaky():\n    from .. import render\n"
+        "def dynamic():\n    import importlib\n    return importlib.import_module('kabetopo_nb.' + 'render')\n",
+        encoding="utf-8")
+    found = drawing_imports(module)
+    assert "..render.kaomi_svg" in found and "IPython.display" in found and "..render" in found
+    assert any(name.startswith("<dynamic") for name in found) and ".position" not in found
+
+
+def test_using_the_engine_loads_no_renderer():
+    code = ("import sys\nfrom kabetopo_nb.kaomi import KaomiState, explain_placement\n"
+            "s = KaomiState.new_game(size=5)\nfor a in ('c3', 'swap', 'e3'): s.apply(a)\n"
+            "s.explain('c3'); explain_placement(s.position, 'a3').text()\n"
+            "print(sorted(m for m in sys.modules if m.startswith(('kabetopo_nb.render', 'kabetopo_nb.play', "
+            "'kabetopo_nb.widget', 'IPython', 'svgwrite'))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT).stdout
+    assert out.strip() == "[]"
+
+
+def test_show_draws_the_chosen_steps_of_an_explanation(monkeypatch):
+    import IPython.display
+
+    shown = []
+    monkeypatch.setattr(IPython.display, "display", shown.append)
+    ex = explain_placement(pos_of(black=["b4", "c4", "g4", "d7"], white=["e4", "f4", "d5", "d6"]), "d4")
+    show(ex, kinds=("chain", "result"))
+    assert len(shown) == sum(1 for s in ex.steps if s.kind in ("chain", "result"))
+    assert all(isinstance(x, IPython.display.SVG) for x in shown)
+    shown.clear()
+    quiet = explain_placement(pos_of(), "d4")  # nothing moves: the two axis steps keep their sentence only
+    show(quiet)
+    assert len(shown) == 2
+    shown.clear()
+    state = KaomiState(pos_of(black=["d4"], turn="W"))
+    state.apply("e4")
+    show(state)
+    show(state.position)
+    assert len(shown) == 2 and 'class="kb-hl kb-hl-last"' in shown[0].data
+    assert 'class="kb-hl kb-hl-last"' not in shown[1].data
+    with pytest.raises(TypeError):
+        show(state, kinds=("result",))
+    with pytest.raises(TypeError):
+        show("d4")

@@ -12,10 +12,12 @@ import random
 import pytest
 
 from kabetopo_nb.kabetopo import KabetopoState
-from kabetopo_nb.kabetopo.actions import ROLL
+from kabetopo_nb.kabetopo.actions import Kind
 from kabetopo_nb.kabetopo.geometry import parse_square
 from kabetopo_nb.kabetopo.match import TIEBREAKERS, Match, Standing
-from kabetopo_nb.kabetopo.position import SETUP, OVER
+from kabetopo_nb.kabetopo.position import SETUP, Phase
+
+ROLL, OVER = Kind.ROLL, Phase.OVER
 from kabetopo_nb.kabetopo.rules import EAST, NORTH, SOUTH, START_SQUARE, WEST, Rules
 from kabetopo_nb.kabetopo.scoring import (
     FIRST_STONE,

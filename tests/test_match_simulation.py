@@ -20,9 +20,11 @@ import random
 import pytest
 
 from kabetopo_nb.core.verdict import SaveFormatError
-from kabetopo_nb.kabetopo.actions import ROLL
+from kabetopo_nb.kabetopo.actions import Kind
 from kabetopo_nb.kabetopo.match import TIEBREAKERS, Match
-from kabetopo_nb.kabetopo.position import OVER
+from kabetopo_nb.kabetopo.position import Phase
+
+ROLL, OVER = Kind.ROLL, Phase.OVER
 from kabetopo_nb.kabetopo.rules import Rules
 from kabetopo_nb.kabetopo.scoresheet import scoresheet_rows
 

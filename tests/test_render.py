@@ -18,8 +18,8 @@ import pytest
 from kabetopo_nb.kabetopo import KabetopoState, Position, parse_position
 from kabetopo_nb.kabetopo.engine import decision
 from kabetopo_nb.kabetopo.geometry import LINES, NUM_SQUARES, line_name, square_name
-from kabetopo_nb.render import Option, board_svg, describe_position
-from kabetopo_nb.render.kabetopo_svg import status_line
+from kabetopo_nb.kabetopo.status import describe_position, status_line
+from kabetopo_nb.render import Option, board_svg
 
 ROOT = Path(__file__).resolve().parents[1]
 

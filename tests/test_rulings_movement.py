@@ -13,7 +13,7 @@ import pytest
 from kabetopo_nb.core.verdict import IllegalActionError
 from kabetopo_nb.kabetopo import KabetopoState
 from kabetopo_nb.kabetopo.geometry import parse_line, parse_square
-from kabetopo_nb.kabetopo.movement import bump_options, can_enter, others_mask
+from kabetopo_nb.kabetopo.movement import arrival_refusal, has_bump, others_mask
 from kabetopo_nb.kabetopo.scenarios import all_scenarios
 
 MOVEMENT_FILES = ("movement", "teleport", "leapfrog", "mountain", "doors")
@@ -606,11 +606,12 @@ def test_K_MTN_3_bump_needs_a_destination():
     state = KabetopoState.from_text("runners=Ec5,Sd4,Wc4+1,Nb4;stones=3;order=W;turn=E")
     pos = state.position
     occ = others_mask(pos, 0)
-    assert can_enter(pos, sq("c4"), occ)  # c5, the mover's square, is free once it moves
+    assert arrival_refusal(pos, sq("c4"), occ, True) is None  # c5, the mover's square, is free once it moves
     legal(state, "step c4", "K-MTN-3")
     full = occ | 1 << sq("c5") | 1 << sq("c3")
-    assert bump_options(pos, sq("c4"), full) == []
-    assert not can_enter(pos, sq("c4"), full)
+    assert not has_bump(pos, sq("c4"), full)
+    refusal = arrival_refusal(pos, sq("c4"), full, True)
+    assert refusal is not None and refusal.rulings == ("K-MTN-3",)
 
 
 # --- K-MTN-4 --------------------------------------------------------------------------

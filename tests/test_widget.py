@@ -14,7 +14,9 @@ import pytest
 
 from kabetopo_nb import KabetopoBoard
 from kabetopo_nb.kabetopo import KabetopoState, parse_position
-from kabetopo_nb.kabetopo.actions import END, PASS, STOP
+from kabetopo_nb.kabetopo.actions import Kind
+
+END, PASS, STOP = Kind.END, Kind.PASS, Kind.STOP
 from kabetopo_nb.kabetopo.position import count_pieces
 from kabetopo_nb.play.kabetopo import KabetopoController
 from kabetopo_nb.widget import MAX_TEXT, BoardWidget, check_intent

@@ -35,8 +35,8 @@ class Ledger:
 
     ``actions[i]`` is allowed with outcome ``outcomes[i]`` (generation order);
     ``rejected`` maps a candidate to its :class:`Rejected` (None unless ``why``).  The
-    first reason given for a candidate is kept, and an action that is allowed is never
-    also rejected.
+    first reason given for a candidate is kept; an allowed action is never rejected
+    afterwards, and if a reason was recorded before it was allowed, being allowed wins.
     """
 
     __slots__ = ("actions", "outcomes", "rejected", "why")
@@ -49,10 +49,9 @@ class Ledger:
 
     # --- writing (the generators) --------------------------------------------------
     def allow(self, action: Any, outcome: Any) -> None:
+        """Record an allowed action (generators on a hot path may append to both lists directly)."""
         self.actions.append(action)
         self.outcomes.append(outcome)
-        if self.rejected and action in self.rejected:
-            del self.rejected[action]
 
     def reject(self, action: Any, rulings: str | tuple[str, ...], reason: str) -> None:
         """Record why ``action`` is refused (call only when ``self.why``)."""
@@ -108,7 +107,10 @@ class Ledger:
     def candidates(self) -> Iterator:
         """Every action considered: the allowed ones first, then the rejected ones."""
         yield from self.actions
-        yield from self.rejected or ()
+        allowed = set(self.actions)
+        for action in self.rejected or ():
+            if action not in allowed:
+                yield action
 
     def __repr__(self) -> str:
         rejected = "" if self.rejected is None else f", {len(self.rejected)} rejected"
@@ -130,7 +132,7 @@ def verdict(ledger: Ledger, action: Any, *, describe: Describe, shape: Shape) ->
     if i is not None:
         rulings, sentence = describe(ledger.actions[i], ledger.outcomes[i])
         return Verdict(True, rulings, sentence)
-    rejected = ledger.rejection(action)
+    rejected = ledger.rejection(action)  # (allowed above wins over any reason recorded for it)
     if rejected is not None:
         return Verdict(False, rejected.rulings, rejected.reason)
     rulings, reason = shape(action)

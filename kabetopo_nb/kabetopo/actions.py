@@ -25,28 +25,46 @@ Every action is one atomic decision.  Squares, lines and sides use the names of
 """
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import NamedTuple
 
 from ..core.verdict import NotationError
 from .geometry import line_name, parse_line, parse_side, parse_square, side_name, square_name
 
-STEP, LEAP, TELEPORT, DOOR = "step", "leap", "teleport", "door"
-LEAP_PORTAL = "leap-portal"
-EXIT, BUMP, BUMP_THROUGH = "exit", "bump", "bump-through"
-WALL, MONOLITH, PORTAL, LOCK, UNLOCK = "wall", "monolith", "portal", "lock", "unlock"
-END, PASS, ROLL, STOP = "end", "pass", "roll", "stop"
 
-MOVE_KINDS = frozenset({STEP, LEAP, TELEPORT, DOOR, LEAP_PORTAL})
-DROP_KINDS = frozenset({WALL, MONOLITH, PORTAL})
-KINDS = (STEP, LEAP, TELEPORT, DOOR, LEAP_PORTAL, EXIT, BUMP, BUMP_THROUGH, WALL, MONOLITH, PORTAL, LOCK, UNLOCK, END, PASS, ROLL, STOP)
+class Kind(StrEnum):
+    """What an action does; its value is the action's notation keyword."""
+
+    STEP = "step"
+    LEAP = "leap"
+    TELEPORT = "teleport"
+    DOOR = "door"
+    LEAP_PORTAL = "leap-portal"
+    EXIT = "exit"
+    BUMP = "bump"
+    BUMP_THROUGH = "bump-through"
+    WALL = "wall"  # drop a wall (the piece itself is ``position.Piece.WALL``)
+    MONOLITH = "monolith"
+    PORTAL = "portal"
+    LOCK = "lock"
+    UNLOCK = "unlock"
+    END = "end"
+    PASS = "pass"
+    ROLL = "roll"
+    STOP = "stop"
+
+
+MOVE_KINDS = frozenset({Kind.STEP, Kind.LEAP, Kind.TELEPORT, Kind.DOOR, Kind.LEAP_PORTAL})
+DROP_KINDS = frozenset({Kind.WALL, Kind.MONOLITH, Kind.PORTAL})
+KINDS = tuple(Kind)
 
 # What the numbers a and b of each kind mean.
 _SQUARE, _SIDE, _LINE, _NUMBER = "square", "side", "line", "number"
 ARGS = {
-    STEP: (_SQUARE,), LEAP: (_SQUARE,), TELEPORT: (_SIDE,), DOOR: (_SIDE, _SIDE), LEAP_PORTAL: (_SIDE,),
-    EXIT: (_SIDE,), BUMP: (_SQUARE,), BUMP_THROUGH: (_SIDE,),
-    WALL: (_LINE,), MONOLITH: (_LINE,), PORTAL: (_LINE,), LOCK: (_SIDE,), UNLOCK: (_SIDE,),
-    END: (), PASS: (), ROLL: (_NUMBER,), STOP: (),
+    Kind.STEP: (_SQUARE,), Kind.LEAP: (_SQUARE,), Kind.TELEPORT: (_SIDE,), Kind.DOOR: (_SIDE, _SIDE),
+    Kind.LEAP_PORTAL: (_SIDE,), Kind.EXIT: (_SIDE,), Kind.BUMP: (_SQUARE,), Kind.BUMP_THROUGH: (_SIDE,),
+    Kind.WALL: (_LINE,), Kind.MONOLITH: (_LINE,), Kind.PORTAL: (_LINE,), Kind.LOCK: (_SIDE,),
+    Kind.UNLOCK: (_SIDE,), Kind.END: (), Kind.PASS: (), Kind.ROLL: (_NUMBER,), Kind.STOP: (),
 }
 _FORMAT = {_SQUARE: square_name, _SIDE: side_name, _LINE: line_name, _NUMBER: str}
 
@@ -63,13 +81,16 @@ _PARSE = {_SQUARE: parse_square, _SIDE: parse_side, _LINE: parse_line, _NUMBER: 
 class Action(NamedTuple):
     """One atomic Kabetopo action.  ``str(action)`` is its notation; ``Action.parse`` reads it."""
 
-    kind: str
+    kind: Kind
     a: int = -1
     b: int = -1
     speed: bool = False
 
     def __str__(self) -> str:
-        spec = ARGS.get(self.kind)
+        try:
+            spec = ARGS.get(self.kind)
+        except TypeError:  # a hand-built action whose kind cannot even be hashed
+            spec = None
         if spec is None:
             return f"<bad action {self.kind!r}>"
         parts = ["speed"] if self.speed else []
@@ -105,9 +126,10 @@ class Action(NamedTuple):
             tokens = tokens[1:]
             if not tokens or tokens[0] not in MOVE_KINDS:
                 raise NotationError(f"{text!r}: 'speed' must be followed by a move (step, leap, teleport, door, leap-portal)")
-        kind = tokens[0]
-        if kind not in ARGS:
-            raise NotationError(f"{text!r}: unknown action {kind!r}; known: {', '.join(KINDS)}")
+        try:
+            kind = Kind(tokens[0])
+        except ValueError:
+            raise NotationError(f"{text!r}: unknown action {tokens[0]!r}; known: {', '.join(KINDS)}") from None
         spec = ARGS[kind]
         if len(tokens) - 1 != len(spec):
             want = " ".join(f"<{s}>" for s in spec)

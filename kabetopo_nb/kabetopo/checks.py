@@ -15,15 +15,15 @@ ruling that fails:
 """
 from __future__ import annotations
 
-from .actions import DOOR, LOCK, MONOLITH, PORTAL, ROLL, WALL
+from .actions import Kind
 from .geometry import square_name
 from .invariants import violations
-from .notation import bump_square
 from .position import Position, count_pieces
 from .rules import seat_name
+from .validity import bump_square
 
 # The actions after which K-INV-1 must hold (K-INV-1, K-INV-5, KNB-7).
-CHECKED_KINDS = frozenset({WALL, MONOLITH, PORTAL, LOCK, DOOR, ROLL})
+CHECKED_KINDS = frozenset({Kind.WALL, Kind.MONOLITH, Kind.PORTAL, Kind.LOCK, Kind.DOOR, Kind.ROLL})
 
 
 def conservation_problems(pos: Position) -> list[str]:

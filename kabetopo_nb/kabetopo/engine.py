@@ -1,65 +1,57 @@
-"""The Kabetopo rules engine: decisions, legal actions and applying them (the turn structure).
+"""The Kabetopo turn: whose decision is next, the ledger of that decision, and applying outcomes.
 
-Rulings: K-TURN-1..10 (turn structure), K-ROUND-1/2 (Tadaima and the end of a round),
-K-MTN-4 (stones).  Movement is in ``movement.py``, resources in ``resources.py``, the
-verdicts of ``explain`` in ``explain.py``.
+Rulings decided here: K-TURN-1 (a main action, then optional extras or the end of the
+turn), K-TURN-2 (bonus moves open), K-TURN-3 and K-TURN-8 (the speed token), K-TURN-5
+(the order of play; a forced pass, KNB-5), K-TURN-7 (the main action comes first), K-TURN-9
+(the portal-drop bonus is a teleport), K-ROUND-1 (Tadaima ends the turn), K-ROUND-2 (the
+end of the round), K-MTN-4 (stones), KNB-8 (Mischief turns).  Movement is decided in
+``movement.py``, resources in ``resources.py``, the setup rolls in ``setup.py``; each
+writes the decision's ledger, and ``play`` applies the outcome recorded there.
 """
 from __future__ import annotations
 
+from ..core.ledger import Ledger
 from ..core.state import CHANCE, Decision
-from .actions import (
-    BUMP,
-    DOOR,
-    END,
-    EXIT,
-    LEAP,
-    LEAP_PORTAL,
-    LOCK,
-    MONOLITH,
-    PASS,
-    PORTAL,
-    ROLL,
-    STEP,
-    STOP,
-    TELEPORT,
-    UNLOCK,
-    WALL,
-    Action,
+from .actions import Action, Kind
+from .geometry import side_line
+from .movement import bumps, exits, moves, others_mask
+from .outcomes import (
+    OUTCOMES,
+    BumpedOut,
+    BumpThrough,
+    BumpTo,
+    DoorMove,
+    Drop,
+    EndTurn,
+    ExitBump,
+    ExitIntoPortal,
+    ExitLeap,
+    ExitOnto,
+    ForcedPass,
+    Leapfrog,
+    LeapIntoPortal,
+    LockBehind,
+    LockDrop,
+    MischiefDrop,
+    MischiefPass,
+    MischiefStop,
+    Outcome,
+    SetupRoll,
+    Step,
+    Teleport,
+    Unlock,
 )
-from .geometry import LINE_OF, NEIGHBOURS, OPPOSITE, side_line
-from .movement import (
-    BUMPED,
-    CONTINUATION,
-    OWN,
-    bump_options,
-    exit_options,
-    generate_moves,
-    leap_landing,
-    others_mask,
-)
-from .position import (
-    BONUS_MOVE,
-    BONUS_TELEPORT,
-    BUMP as BUMP_PHASE,
-    EXIT as EXIT_PHASE,
-    EXTRAS,
-    MAIN,
-    NO_BONUS,
-    OVER,
-    SETUP_PHASE,
-    Position,
-)
-from . import position as P
-from .resources import generate_drops, generate_locks_behind
+from .position import Bonus, ExitMode, PendingBump, PendingExit, Phase, Piece, Position
+from .resources import drops, locks_behind
 from .rules import LOCKS, MONOLITHS, PORTALS, SPEED, START_SQUARE, WALLS, seat_name
-from .setup import apply_roll, describe_target, setup_steps
+from .setup import describe_target, place, rolls
 
-ROLLS = tuple(Action(ROLL, n) for n in range(1, 13))
-END_TURN = Action(END)
-PASS_TURN = Action(PASS)
-STOP_MISCHIEF = Action(STOP)
-_DROP_SLOT = {WALL: WALLS, MONOLITH: MONOLITHS, PORTAL: PORTALS}
-_DROP_PIECE = {WALL: P.WALL, MONOLITH: P.MONOLITH, PORTAL: P.PORTAL}
+END_TURN = Action(Kind.END)
+PASS_TURN = Action(Kind.PASS)
+STOP_MISCHIEF = Action(Kind.STOP)
+_POOL_OF = {Kind.WALL: WALLS, Kind.MONOLITH: MONOLITHS, Kind.PORTAL: PORTALS}
+_MAIN, _EXTRAS, _EXIT, _BUMP, _SETUP, _OVER = Phase.MAIN, Phase.EXTRAS, Phase.EXIT, Phase.BUMP, Phase.SETUP, Phase.OVER
+_TELEPORT = Kind.TELEPORT
 
 
 # --- decisions --------------------------------------------------------------------------
@@ -67,30 +59,30 @@ _DROP_PIECE = {WALL: P.WALL, MONOLITH: P.MONOLITH, PORTAL: P.PORTAL}
 
 def decision(pos: Position) -> Decision:
     phase = pos.phase
-    if phase == SETUP_PHASE:
+    if phase == _SETUP:
         return Decision("setup roll", CHANCE, describe_target(pos))
-    if phase == OVER:
+    if phase == _OVER:
         return Decision("round over", None)
     who = seat_name(pos.turn)
-    if phase == MAIN:
+    if phase == _MAIN:
         return Decision("main action", who)
-    if phase == EXTRAS:
+    if phase == _EXTRAS:
         open_ = []
-        if pos.bonus == BONUS_MOVE:
+        if pos.bonus == Bonus.MOVE:
             open_.append("bonus move")
-        elif pos.bonus == BONUS_TELEPORT:
+        elif pos.bonus == Bonus.TELEPORT:
             open_.append("bonus teleport")
         if speed_available(pos):
             open_.append("speed token")
         if pos.lb_portals and not pos.lb_used and pos.pools[pos.turn][LOCKS]:
             open_.append("lock it behind you")
         return Decision("extras", who, ", ".join(open_))
-    if phase == EXIT_PHASE:
-        mover = pos.pending[1]
-        detail = "" if mover == pos.turn else f"for {seat_name(mover)}'s bumped runner"
+    if phase == _EXIT:
+        runner = pos.pending.runner
+        detail = "" if runner == pos.turn else f"for {seat_name(runner)}'s bumped runner"
         return Decision("exit choice", who, detail)
-    if phase == BUMP_PHASE:
-        return Decision("bump destination", who, f"for {seat_name(pos.pending[1])}'s runner")
+    if phase == _BUMP:
+        return Decision("bump destination", who, f"for {seat_name(pos.pending.runner)}'s runner")
     raise AssertionError(f"unknown phase {phase!r}")
 
 
@@ -103,134 +95,127 @@ def speed_available(pos: Position) -> bool:
     )
 
 
-# --- legal actions ----------------------------------------------------------------------
+# --- the ledger of a decision -----------------------------------------------------------
+
+
+def ledger(pos: Position, why: bool = False) -> Ledger:
+    """Every candidate action of the decision in ``pos``: allowed ones with their outcome,
+    in the order of the legal actions, and (``why``) refused ones with the reason."""
+    led = Ledger(why)
+    phase = pos.phase
+    seat = pos.turn
+    if phase == _MAIN:
+        _main(pos, seat, led)
+    elif phase == _EXTRAS:
+        extras(pos, seat, led)
+    elif phase == _EXIT:
+        p = pos.pending
+        exits(pos, p.entry, others_mask(pos, seat), p.mode, p.origin, p.runner, led)
+    elif phase == _BUMP:
+        p = pos.pending
+        bumps(pos, p.mountain, others_mask(pos, seat), p.runner, led)
+    elif phase == _SETUP:
+        rolls(pos, led)
+    return led
 
 
 def legal_actions(pos: Position) -> list[Action]:
-    phase = pos.phase
-    seat = pos.turn
-    if phase == MAIN:
-        if pos.is_finished(seat):  # Mischief: one drop, a pass, or stop for good
-            drops = [a for a in generate_drops(pos, seat) if a.kind != UNLOCK]
-            return drops + [PASS_TURN, STOP_MISCHIEF]
-        out = generate_moves(pos, seat)
-        out += generate_drops(pos, seat)
-        return out or [PASS_TURN]
-    if phase == EXTRAS:
-        return extras(pos)
-    if phase == EXIT_PHASE:
-        return [Action(EXIT, sd) for sd, _ in pending_exits(pos)]
-    if phase == BUMP_PHASE:
-        _, bumped, mountain = pos.pending
-        return bump_options(pos, mountain, others_mask(pos, seat))
-    if phase == SETUP_PHASE:
-        return list(ROLLS)
-    return []
+    return ledger(pos).actions
 
 
-def extras(pos: Position, *, with_end: bool = True) -> list[Action]:
-    seat = pos.turn
-    out: list[Action] = []
-    if pos.bonus == BONUS_MOVE:
-        out += generate_moves(pos, seat)
-    elif pos.bonus == BONUS_TELEPORT:
-        out += generate_moves(pos, seat, teleport_only=True)
-    if speed_available(pos):
-        out += generate_moves(pos, seat, speed=True)
-    out += generate_locks_behind(pos, seat)
+def _main(pos: Position, seat: int, led: Ledger) -> None:
+    why = led.why
+    if pos.is_finished(seat):  # Mischief (KNB-8): one drop, a pass, or stop for good
+        drops(pos, seat, led, mischief=True)
+        led.allow(PASS_TURN, MischiefPass())
+        led.allow(STOP_MISCHIEF, MischiefStop())
+        if why:
+            scratch = Ledger(why=True)
+            moves(pos, seat, scratch)
+            led.overrule(scratch, "KNB-8", "a finished player's Mischief turn is one drop of a wall, monolith, "
+                                           "portal or lock, a pass, or stop")
+        return
+    moves(pos, seat, led)
+    drops(pos, seat, led)
+    if not led.actions:  # K-TURN-5: a player with no legal action passes (KNB-5)
+        led.allow(PASS_TURN, ForcedPass())
+    elif why:
+        led.reject(PASS_TURN, "K-TURN-5", "a player who has a legal action may not pass")
+    if why:
+        led.reject(STOP_MISCHIEF, "K-SET-1", "only a player who has declared Tadaima can stop, under the Mischief "
+                                             "expansion")
+
+
+def extras(pos: Position, seat: int, led: Ledger, *, with_end: bool = True) -> None:
+    """The extras after the main action (K-TURN-7): the open bonus, the speed move, lock
+    it behind you, and ending the turn."""
+    why = led.why
+    bonus = pos.bonus
+    if bonus == Bonus.MOVE:  # K-TURN-2
+        moves(pos, seat, led)
+    elif bonus == Bonus.TELEPORT:  # K-TURN-9: the portal-drop bonus is a teleport only
+        if why:
+            scratch = Ledger(why=True)
+            moves(pos, seat, scratch)
+            for action, outcome in zip(scratch.actions, scratch.outcomes):
+                if action.kind == _TELEPORT:
+                    led.allow(action, outcome)
+                else:
+                    led.reject(action, "K-TURN-9", "the portal-drop bonus is a teleport only")
+            for action, refusal in scratch.rejected.items():
+                if action.kind == _TELEPORT:
+                    led.reject(action, refusal.rulings, refusal.reason)
+                else:
+                    led.reject(action, "K-TURN-9", "the portal-drop bonus is a teleport only")
+        else:
+            moves(pos, seat, led, teleport_only=True)
+    elif why:
+        scratch = Ledger(why=True)
+        moves(pos, seat, scratch)
+        if speed_available(pos):
+            led.overrule(scratch, "K-TURN-2", "no bonus move is open; write 'speed ...' to cash in the speed "
+                                              "token for this move")
+        else:
+            led.overrule(scratch, "K-TURN-2", "no bonus move is open this turn")
+    if speed_available(pos):  # K-TURN-3, K-TURN-8
+        moves(pos, seat, led, speed=True)
+    elif why:
+        scratch = Ledger(why=True)
+        moves(pos, seat, scratch, speed=True)
+        if pos.speed_used:
+            reason = ("K-TURN-8", "the speed token gives one extra move per turn, and it was cashed in this turn")
+        elif not pos.pools[seat][SPEED]:
+            reason = ("K-TURN-3", f"{seat_name(seat)}'s speed token is already spent (or was never there)")
+        else:
+            reason = ("K-TURN-3", "the speed token only adds a move to a turn that includes a move (the main "
+                                  "action gave none)")
+        led.overrule(scratch, *reason)
+    locks_behind(pos, seat, led)  # K-TURN-4, K-TURN-10
     if with_end:
-        out.append(END_TURN)
-    return out
+        led.allow(END_TURN, EndTurn())
 
 
-def pending_exits(pos: Position) -> list[tuple[int, object]]:
-    _, who, entry, mode, origin = pos.pending
-    return exit_options(pos, entry, others_mask(pos, pos.turn), mode, origin)
+# --- applying an outcome ----------------------------------------------------------------
 
 
-# --- applying ---------------------------------------------------------------------------
+def play(pos: Position, action: Action, outcome: Outcome | None = None) -> None:
+    """Apply an allowed action in place, by its recorded ``outcome`` (looked up in the
+    decision's ledger when not given; ValueError if the action is not allowed)."""
+    if outcome is None:
+        led = ledger(pos)
+        i = led.index(action)
+        action, outcome = led.actions[i], led.outcomes[i]
+    _PLAY[type(outcome)](pos, action, outcome)
 
 
-def play(pos: Position, action: Action) -> None:
-    """Apply a legal action in place.  Callers check legality first (``GameState.apply``)."""
-    kind = action.kind
-    phase = pos.phase
-    seat = pos.turn
-    if phase == SETUP_PHASE:
-        apply_roll(pos, action.a)
-        if pos.setup_step >= setup_steps(pos):
-            pos.phase = MAIN
-            pos.setup_step = 0
-        return
-    if phase == MAIN:
-        if kind == PASS:
-            end_turn(pos)
-            return
-        if pos.is_finished(seat):  # a Mischief turn: the drop is the whole turn (KNB-8)
-            if kind == STOP:
-                pos.stopped.append(seat)
-            else:
-                _drop(pos, seat, action)
-            end_turn(pos)
-            return
-        if action.is_move:
-            pos.grants_move = True
-            start_move(pos, seat, action)
-            return
-        _drop(pos, seat, action)
-        if kind == MONOLITH or kind == LOCK:
-            pos.bonus, pos.grants_move = BONUS_MOVE, True  # K-TURN-2
-        elif kind == PORTAL and action.a in LINE_OF[pos.runners[seat]]:
-            pos.bonus, pos.grants_move = BONUS_TELEPORT, True  # K-TURN-2, K-TURN-9
-        elif kind == UNLOCK:
-            pool = pos.pools[seat]
-            pool[LOCKS] -= 1  # K-INV-3: both locks leave play
-            pos.locks &= ~(1 << action.a)
-            pos.locks_out += 2
-        after_action(pos)
-        return
-    if phase == EXTRAS:
-        if kind == END:
-            end_turn(pos)
-            return
-        if kind == LOCK:  # lock it behind you (K-TURN-4)
-            pos.pools[seat][LOCKS] -= 1
-            pos.locks |= 1 << action.a
-            pos.lb_used = True
-            after_action(pos)
-            return
-        if action.speed:
-            pos.pools[seat][SPEED] = 0  # K-TURN-8: cashed and moved in one step
-            pos.speed_used = True
-        else:
-            pos.bonus = NO_BONUS
-        start_move(pos, seat, action)
-        return
-    if phase == EXIT_PHASE:
-        resolve_exit(pos, action.a)
-        return
-    if phase == BUMP_PHASE:
-        _, bumped, mountain = pos.pending
-        if kind == BUMP:
-            arrive(pos, bumped, action.a)
-            finish_move(pos)
-        else:
-            entry = side_line(action.a)
-            pos.pending = ("exit", bumped, entry, BUMPED, -1)
-            pos.phase = EXIT_PHASE
-        return
-    raise AssertionError(f"no action applies in phase {phase!r}")
-
-
-def _drop(pos: Position, seat: int, action: Action) -> None:
-    """Take a wall, monolith, portal or lock from the pool and put it on the board."""
-    kind = action.kind
-    if kind == LOCK:
-        pos.pools[seat][LOCKS] -= 1
-        pos.locks |= 1 << action.a
-    elif kind in _DROP_SLOT:
-        pos.pools[seat][_DROP_SLOT[kind]] -= 1
-        pos.set_line(action.a, _DROP_PIECE[kind])
+def _begin_move(pos: Position, action: Action) -> None:
+    if pos.phase == _MAIN:
+        pos.grants_move = True  # K-TURN-3: this turn includes a move
+    elif action.speed:
+        pos.pools[pos.turn][SPEED] = 0  # K-TURN-8: cashed and moved in one step
+        pos.speed_used = True
+    else:
+        pos.bonus = Bonus.NONE  # the bonus move is being made
 
 
 def arrive(pos: Position, seat: int, square: int) -> None:
@@ -245,69 +230,160 @@ def arrive(pos: Position, seat: int, square: int) -> None:
             pos.stone_order.append(seat)
 
 
-def enter(pos: Position, seat: int, dest: int) -> None:
-    """The mover ends a move on ``dest``: bump whoever is on an occupied Mountain (K-MTN-3)."""
-    bumped = None
-    if dest in pos.rules.geometry.mountains:
-        for s in pos.rules.seats:
-            if s != seat and pos.runners[s] == dest:
-                bumped = s
+def _enter(pos: Position, seat: int, dest: int, bumps: int | None) -> None:
+    """The mover ends a move on ``dest``, bumping ``bumps`` off the Mountain if recorded (K-MTN-3)."""
     arrive(pos, seat, dest)
-    if bumped is not None:
+    if bumps is not None:
         pos.bumped_this_turn = True
-        pos.pending = ("bump", bumped, dest)
-        pos.phase = BUMP_PHASE
+        pos.pending = PendingBump(bumps, dest)
+        pos.phase = _BUMP
         return
     finish_move(pos)
 
 
-def start_move(pos: Position, seat: int, action: Action) -> None:
-    kind = action.kind
-    origin = pos.runners[seat]
-    if kind == STEP or kind == LEAP:
-        enter(pos, seat, action.a)
-    elif kind == TELEPORT:
-        pos.pending = ("exit", seat, side_line(action.a), OWN, origin)
-        pos.phase = EXIT_PHASE
-    elif kind == LEAP_PORTAL:
-        pos.pending = ("exit", seat, side_line(action.a), CONTINUATION, origin)
-        pos.phase = EXIT_PHASE
-    elif kind == DOOR:
-        door_line, new_line = side_line(action.a), side_line(action.b)
-        piece = pos.lines[door_line]
-        pos.set_line(door_line, P.EMPTY)
-        pos.set_line(new_line, piece)
-        enter(pos, seat, NEIGHBOURS[origin][action.a & 3])
+def _play_step(pos: Position, action: Action, o: Step) -> None:
+    _begin_move(pos, action)
+    _enter(pos, pos.turn, o.dest, o.bumps)
+
+
+def _play_leapfrog(pos: Position, action: Action, o: Leapfrog) -> None:
+    _begin_move(pos, action)
+    _enter(pos, pos.turn, o.dest, None)
+
+
+def _play_teleport(pos: Position, action: Action, o: Teleport) -> None:
+    _begin_move(pos, action)
+    pos.pending = PendingExit(pos.turn, side_line(o.side), ExitMode.OWN, o.origin)
+    pos.phase = _EXIT
+
+
+def _play_leap_into_portal(pos: Position, action: Action, o: LeapIntoPortal) -> None:
+    _begin_move(pos, action)
+    pos.pending = PendingExit(pos.turn, side_line(o.side), ExitMode.CONTINUATION, o.origin)
+    pos.phase = _EXIT
+
+
+def _play_door(pos: Position, action: Action, o: DoorMove) -> None:
+    _begin_move(pos, action)
+    door_line, new_line = side_line(o.door), side_line(o.swing_to)
+    piece = pos.lines[door_line]
+    pos.set_line(door_line, Piece.EMPTY)
+    pos.set_line(new_line, piece)
+    _enter(pos, pos.turn, o.dest, o.bumps)
+
+
+def _through(pos: Position, side: int) -> PendingExit:
+    """The mover came out of the portal side ``side``: both portals count for K-TURN-10."""
+    p = pos.pending
+    pos.lb_portals = pos.lb_portals + (p.entry, side_line(side))
+    return p
+
+
+def _play_exit_onto(pos: Position, action: Action, o: ExitOnto) -> None:
+    _enter(pos, _through(pos, o.side).runner, o.square, None)
+
+
+def _play_exit_leap(pos: Position, action: Action, o: ExitLeap) -> None:
+    _enter(pos, _through(pos, o.side).runner, o.dest, None)
+
+
+def _play_exit_bump(pos: Position, action: Action, o: ExitBump) -> None:
+    _enter(pos, _through(pos, o.side).runner, o.mountain, o.bumps)
+
+
+def _play_exit_into_portal(pos: Position, action: Action, o: ExitIntoPortal) -> None:
+    p = _through(pos, o.side)
+    pos.pending = PendingExit(p.runner, side_line(o.next_side), ExitMode.CONTINUATION, p.origin)
+
+
+def _play_bumped_out(pos: Position, action: Action, o: BumpedOut) -> None:
+    arrive(pos, pos.pending.runner, o.square)
+    finish_move(pos)
+
+
+def _play_bump_to(pos: Position, action: Action, o: BumpTo) -> None:
+    arrive(pos, o.runner, o.square)
+    finish_move(pos)
+
+
+def _play_bump_through(pos: Position, action: Action, o: BumpThrough) -> None:
+    pos.pending = PendingExit(o.runner, side_line(o.side), ExitMode.BUMPED, None)
+    pos.phase = _EXIT
+
+
+def _play_drop(pos: Position, action: Action, o: Drop) -> None:
+    pos.pools[pos.turn][_POOL_OF[action.kind]] -= 1
+    pos.set_line(o.line, o.piece)
+    if o.bonus:
+        pos.bonus, pos.grants_move = o.bonus, True  # K-TURN-2
+    after_action(pos)
+
+
+def _play_lock_drop(pos: Position, action: Action, o: LockDrop) -> None:
+    pos.pools[pos.turn][LOCKS] -= 1
+    pos.locks |= 1 << o.side
+    pos.bonus, pos.grants_move = Bonus.MOVE, True  # K-TURN-2
+    after_action(pos)
+
+
+def _play_lock_behind(pos: Position, action: Action, o: LockBehind) -> None:
+    pos.pools[pos.turn][LOCKS] -= 1
+    pos.locks |= 1 << o.side
+    pos.lb_used = True
+    after_action(pos)
+
+
+def _play_unlock(pos: Position, action: Action, o: Unlock) -> None:
+    pos.pools[pos.turn][LOCKS] -= 1  # K-INV-3: both locks leave play
+    pos.locks &= ~(1 << o.side)
+    pos.locks_out += 2
+    after_action(pos)
+
+
+def _play_mischief_drop(pos: Position, action: Action, o: MischiefDrop) -> None:
+    seat = pos.turn
+    if o.piece is None:
+        pos.pools[seat][LOCKS] -= 1
+        pos.locks |= 1 << o.target
     else:
-        raise AssertionError(f"{action} is not a move")
+        pos.pools[seat][_POOL_OF[action.kind]] -= 1
+        pos.set_line(o.target, o.piece)
+    end_turn(pos)  # KNB-8: the drop is the whole turn
 
 
-def resolve_exit(pos: Position, side: int) -> None:
-    _, who, entry, mode, origin = pos.pending
-    exit_line = side_line(side)
-    x = side >> 2
-    if mode == BUMPED:
-        arrive(pos, who, x)
-        finish_move(pos)
-        return
-    pos.lb_portals = pos.lb_portals + (entry, exit_line)  # K-TURN-10
-    occ = others_mask(pos, who)
-    if mode == CONTINUATION or not occ >> x & 1 or pos.rules.geometry.corner_mask >> x & 1:
-        enter(pos, who, x)
-        return
-    if x in pos.rules.geometry.mountains:
-        enter(pos, who, x)  # bump (K-PORT-2, K-MTN-3)
-        return
-    landing = leap_landing(pos, x, OPPOSITE[side & 3], occ)  # leapfrog through the portal (K-LEAP-2)
-    if landing[0] == "square":
-        enter(pos, who, landing[1])
-    else:  # the K-LEAP-2 option: the jump goes on into another portal
-        pos.pending = ("exit", who, side_line(landing[1]), CONTINUATION, origin)
+def _play_mischief_stop(pos: Position, action: Action, o: MischiefStop) -> None:
+    pos.stopped.append(pos.turn)
+    end_turn(pos)
+
+
+def _play_end(pos: Position, action: Action, o: Outcome) -> None:
+    end_turn(pos)
+
+
+def _play_roll(pos: Position, action: Action, o: SetupRoll) -> None:
+    place(pos, o)
+
+
+_PLAY = {
+    Step: _play_step, Leapfrog: _play_leapfrog, LeapIntoPortal: _play_leap_into_portal,
+    Teleport: _play_teleport, DoorMove: _play_door,
+    ExitOnto: _play_exit_onto, ExitLeap: _play_exit_leap, ExitBump: _play_exit_bump,
+    ExitIntoPortal: _play_exit_into_portal, BumpedOut: _play_bumped_out,
+    BumpTo: _play_bump_to, BumpThrough: _play_bump_through,
+    Drop: _play_drop, LockDrop: _play_lock_drop, LockBehind: _play_lock_behind, Unlock: _play_unlock,
+    MischiefDrop: _play_mischief_drop, MischiefStop: _play_mischief_stop, MischiefPass: _play_end,
+    EndTurn: _play_end, ForcedPass: _play_end, SetupRoll: _play_roll,
+}
+if set(_PLAY) != set(OUTCOMES):  # a new kind of outcome must say how it is applied
+    raise RuntimeError(f"engine.play does not apply: {sorted(t.__name__ for t in set(OUTCOMES) - set(_PLAY))}")
+
+
+# --- the end of a move, a turn, a round ---------------------------------------------------
 
 
 def finish_move(pos: Position) -> None:
     """After a complete move: Tadaima ends the turn at once (K-ROUND-1, K-TURN-7)."""
-    pos.pending = ()
+    pos.pending = None
     seat = pos.turn
     pos.moved = True
     sq = pos.runners[seat]
@@ -324,8 +400,10 @@ def finish_move(pos: Position) -> None:
 
 def after_action(pos: Position) -> None:
     """Offer the optional extras if any is legal, else the turn ends by itself (K-TURN-1)."""
-    pos.phase = EXTRAS
-    if not extras(pos, with_end=False):
+    pos.phase = _EXTRAS
+    led = Ledger()
+    extras(pos, pos.turn, led, with_end=False)
+    if not led.actions:
         end_turn(pos)
 
 
@@ -335,7 +413,7 @@ def end_turn(pos: Position) -> None:
     pos.turns += 1
     pos._reset_turn()
     if len(pos.homes) >= rules.tadaimas_to_end:  # K-ROUND-2
-        pos.phase = OVER
+        pos.phase = _OVER
         return
     seats = rules.seats
     i = seats.index(pos.turn)
@@ -343,6 +421,6 @@ def end_turn(pos: Position) -> None:
         nxt = seats[(i + k) % len(seats)]
         if pos.is_playing(nxt):  # K-TURN-5: finished players are skipped (unless Mischief)
             pos.turn = nxt
-            pos.phase = MAIN
+            pos.phase = _MAIN
             return
-    pos.phase = OVER
+    pos.phase = _OVER

@@ -13,37 +13,22 @@ import random
 from ..core.state import GameState, RulesEngine
 from ..core.verdict import Verdict
 from . import engine as _engine
-from .actions import ROLL, Action
-from .explain import explain as _explain
+from .actions import Action, Kind
+from .explain import describe, options_at, shape
 from .geometry import parse_square
-from .invariants import violations
-from .notation import count_problems, format_position, parse_position, structural_problems
+from .notation import format_position, parse_position
 from .paths import moves_to, shortest_path
-from .position import SETUP_PHASE, Position
+from .position import Phase, Position
 from .rules import START_SQUARE, Rules, parse_seat
+from .validity import problems
 
 GAME_NAME = "kabetopo"
 
 
 # The rules engine in the shape ``core.state.GameState`` expects.
-def _ledger(pos, why=False):  # TEMPORARY adapter
-    from ..core.ledger import Ledger
-
-    led = Ledger(why)
-    for a in _engine.legal_actions(pos):
-        led.allow(a, None)
-    return led
-
-
-def _words(pos, action, outcome=None):
-    v = _explain(pos, action)
-    return v.rulings, v.reason
-
-
 ENGINE = RulesEngine(
-    GAME_NAME, decision=_engine.decision, ledger=_ledger, play=lambda pos, a, o: _engine.play(pos, a),
-    describe=_words, shape=_words, format_position=format_position, parse_position=parse_position,
-    parse_action=Action.parse,
+    GAME_NAME, decision=_engine.decision, ledger=_engine.ledger, play=_engine.play, describe=describe,
+    shape=shape, format_position=format_position, parse_position=parse_position, parse_action=Action.parse,
 )
 
 
@@ -76,7 +61,7 @@ class KabetopoState(GameState):
     def new_round(cls, rules: Rules | str | None = None, *, seed: int = 0) -> "KabetopoState":
         """A round after the fixed setup and a seeded 2x2 Field Setup; every roll is in the history."""
         pos = Position(_rules(rules))
-        pos.phase = SETUP_PHASE
+        pos.phase = Phase.SETUP
         state = cls(pos)
         state.roll_setup(seed)
         return state
@@ -85,15 +70,15 @@ class KabetopoState(GameState):
     def before_setup(cls, rules: Rules | str | None = None) -> "KabetopoState":
         """The fixed part of the setup only; the next decisions are d12 rolls (K-SETUP-3)."""
         pos = Position(_rules(rules))
-        pos.phase = SETUP_PHASE
+        pos.phase = Phase.SETUP
         return cls(pos)
 
     def roll_setup(self, seed: int) -> list[Action]:
         """Roll the remaining setup d12s with a seeded generator; returns the rolls applied."""
         rng = random.Random(seed)
         rolls = []
-        while self.position.phase == SETUP_PHASE:
-            rolls.append(self.apply(Action(ROLL, rng.randint(1, 12))))
+        while self.position.phase == Phase.SETUP:
+            rolls.append(self.apply(Action(Kind.ROLL, rng.randint(1, 12))))
         return rolls
 
     @classmethod
@@ -106,13 +91,15 @@ class KabetopoState(GameState):
         return self.position.rules
 
     # --- questions -----------------------------------------------------------------
-    def explain(self, action) -> Verdict:
-        return super().explain(action)
+    def options_at(self, target) -> list[tuple[Action, Verdict]]:
+        """Every candidate of the current decision aimed at one square or line (``"d5"``,
+        ``"c4n"``), legal or not, with its verdict: why a square is not lit, why a drop
+        is missing from a line."""
+        return options_at(self.position, target, self.ledger(why=True))
 
     def problems(self) -> list[str]:
         """Why this position is not a valid Kabetopo position (empty when it is)."""
-        pos = self.position
-        return structural_problems(pos) + count_problems(pos) + [f"{rid}: {why}" for rid, why in violations(pos)]
+        return problems(self.position)
 
     def is_valid(self) -> bool:
         return not self.problems()

@@ -17,7 +17,9 @@ unlocked side, every square touching an unlocked portal side can reach every oth
 from __future__ import annotations
 
 from .geometry import LINE_OF, NEIGHBOURS, SIDES_OF_LINE, SIZE, square_name
-from .position import KIND, MONOLITH, PORTAL, WALL, Position
+from .position import KIND, Piece, Position
+
+_EMPTY, _WALL, _MONOLITH, _PORTAL = Piece.EMPTY, Piece.WALL, Piece.MONOLITH, Piece.PORTAL
 from .rules import seat_name
 
 NEIGHBOUR_MASK = [
@@ -105,9 +107,9 @@ def _blocked_lines(lines: list[int], locks: int, square: int) -> int:
     count = 0
     for ln, sd in SQUARE_EDGES[square]:
         k = lines[ln] & KIND
-        if k == WALL or k == MONOLITH:
+        if k == _WALL or k == _MONOLITH:
             count += 1
-        elif k == PORTAL and locks >> sd & 1:
+        elif k == _PORTAL and locks >> sd & 1:
             count += 1
     return count
 
@@ -209,13 +211,18 @@ class DropChecker:
     unusual (the position already breaking K-INV-1) falls back to the full check.
     """
 
-    __slots__ = ("pos", "base_ok", "hub", "working", "forbidden")
+    __slots__ = ("pos", "base_ok", "hub", "working", "forbidden", "touching", "_squares")
 
     def __init__(self, pos: Position):
         self.pos = pos
         self.base_ok = holds(pos)
-        self.hub = hub_mask(pos)
         self.working = self._working_portals()
+        hub = 0
+        if self.working >= 2:
+            for sq in self.touching:
+                hub |= 1 << sq
+        self.hub = hub  # the same as hub_mask(pos), from the counts just made
+        self._squares = None
         # Squares where one more blocked line breaks K-INV-1: a runner's square already shut
         # on three sides (b), a Mountain site with two blocked lines (c).
         forbidden = 0
@@ -228,16 +235,38 @@ class DropChecker:
         self.forbidden = forbidden
 
     def _working_portals(self) -> int:
+        """How many portals have an unlocked side; fills ``touching``: per square, how many
+        unlocked portal sides face it (the teleport hub's members, counted)."""
         locks = self.pos.locks
+        touching = self.touching = {}
         count = 0
         m = self.pos.portal_lines
         while m:
             low = m & -m
             m ^= low
             s1, _, s2, _ = LINE_SIDE_SQUARES[low.bit_length() - 1]
-            if not (locks >> s1 & 1 and locks >> s2 & 1):
-                count += 1
+            working = False
+            for sd in (s1, s2):
+                if not locks >> sd & 1:
+                    working = True
+                    touching[sd >> 2] = touching.get(sd >> 2, 0) + 1
+            count += working
         return count
+
+    def _runner_squares(self) -> list[int]:
+        if self._squares is None:
+            self._squares = [sq for _, sq in runner_squares(self.pos)]
+        return self._squares
+
+    def _reach_without(self, line: int, piece: int) -> bool:
+        """K-INV-1 (a) with a wall or monolith on ``line``, when (b) and (c) are known to
+        hold: a blocking piece leaves the teleport hub as it is."""
+        pos = self.pos
+        pos.set_line(line, piece)
+        try:
+            return _all_reach(pos, self._runner_squares(), self.hub)
+        finally:
+            pos.set_line(line, _EMPTY)
 
     def _slow(self, line: int, piece: int) -> bool:
         pos = self.pos
@@ -268,7 +297,7 @@ class DropChecker:
                 return True
         return connected(a, b, oe, on, self.hub)
 
-    def blocking_ok(self, line: int, piece: int = WALL) -> bool:
+    def blocking_ok(self, line: int, piece: int = _WALL) -> bool:
         """May a wall or monolith go on the empty ``line``?"""
         if not self.base_ok:
             return self._slow(line, piece)
@@ -277,36 +306,48 @@ class DropChecker:
             return False
         if self._still_joined(line, a, b):
             return True
-        return self._slow(line, piece)
+        return self._reach_without(line, piece)
 
     def portal_ok(self, line: int) -> bool:
         """May a portal go on the empty ``line``?  (It blocks feet but joins the teleport hub.)"""
         if not self.base_ok:
-            return self._slow(line, PORTAL)
+            return self._slow(line, _PORTAL)
         if self.working >= 1:
             return True  # both its squares join a working hub: nothing is cut off
         a, b = line >> 1, (line >> 1) + (1 if line & 1 else SIZE)
         if self._still_joined(line, a, b):
             return True
-        return self._slow(line, PORTAL)
+        return self._slow(line, _PORTAL)
 
     def lock_ok(self, side: int) -> bool:
         """May a lock go on ``side``?"""
         pos = self.pos
         line = LINE_OF[side >> 2][side & 3]
-        if line is None or pos.locks >> side & 1 or pos.lines[line] & KIND != PORTAL:
+        if line is None or pos.locks >> side & 1 or pos.lines[line] & KIND != _PORTAL:
             # K-INV-1 reads locks only on the sides of portals ((b), (c) and the teleport
             # hub), so a lock anywhere else (a door) or a second one changes nothing it reads.
             return self.base_ok
-        pos.locks |= 1 << side
-        try:
-            if not self.base_ok:
+        if not self.base_ok:
+            pos.locks |= 1 << side
+            try:
                 return holds(pos)
-            if self.forbidden >> (side >> 2) & 1:
-                return False  # the locked portal side is one more blocked side of its square
-            # (b) and (c) hold for every other square as before; (a) reads locks only
-            # through the teleport hub
-            hub = hub_mask(pos)
-            return hub == self.hub or _all_reach(pos, [sq for _, sq in runner_squares(pos)], hub)
-        finally:
-            pos.locks &= ~(1 << side)
+            finally:
+                pos.locks &= ~(1 << side)
+        sq = side >> 2
+        if self.forbidden >> sq & 1:
+            return False  # the locked portal side is one more blocked side of its square
+        # (b) and (c) hold for every other square as before; (a) reads locks only through
+        # the teleport hub, which loses ``sq`` (if no other unlocked portal side faces it)
+        # and, if the portal's other side is locked already, one working portal.
+        s1, _, s2, _ = LINE_SIDE_SQUARES[line]
+        other = s2 if side == s1 else s1
+        working = self.working - (1 if pos.locks >> other & 1 else 0)
+        if working < 2:
+            hub = 0
+        elif self.touching.get(sq, 0) == 1:
+            hub = self.hub & ~(1 << sq)
+        else:
+            hub = self.hub
+        if hub == self.hub:
+            return True
+        return _all_reach(pos, self._runner_squares(), hub)

@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.verdict import IllegalActionError, NotationError, SaveFormatError, Verdict
-from .actions import ROLL, Action
+from .actions import Action, Kind
 from .game import KabetopoState
 from .geometry import LINES
 from .notation import format_rules, parse_rules
-from .position import SETUP, SETUP_PHASE, Position
+from .position import SETUP, Phase, Position
 from .rules import Rules, seat_name
 from .scoring import FIRST_STONE, HALFWAY_HOME, PRESERVATION, SECOND_STONE, TADAIMA, UNSEEN_PATH, RoundScore, score_round
 
@@ -176,7 +176,7 @@ class Match:
                 if previous.lines[ln] & SETUP:
                     pos.set_line(ln, previous.lines[ln])
         else:
-            pos.phase = SETUP_PHASE
+            pos.phase = Phase.SETUP
         state = KabetopoState(pos)
         self.states.append(state)
         if self.auto_setup:
@@ -185,8 +185,8 @@ class Match:
     def roll_setup(self) -> None:
         """Roll the current round's setup d12s with the match's generator (K-SETUP-3)."""
         state = self.state
-        while state.position.phase == SETUP_PHASE:
-            state.apply(Action(ROLL, self.rng.randint(1, 12)))
+        while state.position.phase == Phase.SETUP:
+            state.apply(Action(Kind.ROLL, self.rng.randint(1, 12)))
 
     def apply(self, action) -> Action:
         """Apply an action to the current round; a finished round is scored, and the next begins."""
@@ -317,7 +317,7 @@ class Match:
                     raise SaveFormatError(where, "expected action text")
                 try:
                     action = match.state.engine.parse_action(text)
-                    if action.kind == ROLL and match.state.position.phase == SETUP_PHASE:
+                    if action.kind == Kind.ROLL and match.state.position.phase == Phase.SETUP:
                         expected = match.rng.randint(1, 12)
                         if action.a != expected:
                             raise SaveFormatError(where, f"the match's seeded d12 gives {expected} here, not {action.a} (K-SETUP-3)")
@@ -327,7 +327,7 @@ class Match:
                 if r != match.round_index and i != len(actions) - 1:
                     raise SaveFormatError(where, "the round ended before its recorded actions did")
         match.auto_setup = True
-        if match.state.position.phase == SETUP_PHASE:
+        if match.state.position.phase == Phase.SETUP:
             match.roll_setup()
         return match
 

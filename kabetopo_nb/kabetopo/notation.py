@@ -35,36 +35,17 @@ from __future__ import annotations
 import re
 
 from ..core.verdict import InvalidPositionError, NotationError
-from .geometry import LINES, line_name, parse_line, parse_side, parse_square, side_line, side_name, square_name
-from .movement import BUMPED, CONTINUATION, OWN
-from .position import (
-    BONUS_MOVE,
-    BONUS_TELEPORT,
-    BUMP,
-    EMPTY,
-    EXIT,
-    EXTRAS,
-    KIND,
-    MAIN,
-    MONOLITH,
-    NO_BONUS,
-    OVER,
-    PIECE_LETTERS,
-    PORTAL,
-    SETUP,
-    SETUP_PHASE,
-    WALL,
-    Position,
-    count_pieces,
-)
+from .geometry import line_name, parse_line, parse_side, parse_square, side_name, square_name
+from .position import KIND, PIECE_LETTERS, SETUP, Bonus, ExitMode, PendingBump, PendingExit, Phase, Piece, Position
 from .rules import OPTION_RULINGS, POOL_LETTERS, SEAT_LETTERS, Rules
+from .validity import structural_problems
 
 FIELDS = (
     "rules", "lines", "locks", "runners", "pools", "stones", "out", "order", "halfway", "homes", "stopped",
     "turn", "phase", "setup", "bonus", "flags", "lb", "pending", "turns", "round",
 )
-PHASES = (SETUP_PHASE, MAIN, EXTRAS, EXIT, BUMP, OVER)
-MODES = {OWN: "own", BUMPED: "bumped", CONTINUATION: "cont"}
+PHASES = tuple(p.value for p in Phase)
+MODES = tuple(m.value for m in ExitMode)
 FLAG_ATTRS = (("g", "grants_move"), ("m", "moved"), ("s", "speed_used"), ("l", "lb_used"),
               ("b", "bumped_this_turn"), ("x", "bump_banned"))
 _LETTER_PIECE = {v: k for k, v in PIECE_LETTERS.items()}
@@ -123,25 +104,23 @@ def format_position(pos: Position) -> str:
     if pos.stopped:
         out.append(("stopped", ",".join(SEAT_LETTERS[s] for s in pos.stopped)))
     out.append(("turn", SEAT_LETTERS[pos.turn]))
-    if pos.phase != MAIN:
+    if pos.phase != Phase.MAIN:
         out.append(("phase", pos.phase))
-    if pos.phase == SETUP_PHASE or pos.setup_step:
+    if pos.phase == Phase.SETUP or pos.setup_step:
         out.append(("setup", str(pos.setup_step)))
-    if pos.bonus != NO_BONUS:
-        out.append(("bonus", "move" if pos.bonus == BONUS_MOVE else "teleport"))
+    if pos.bonus != Bonus.NONE:
+        out.append(("bonus", "move" if pos.bonus == Bonus.MOVE else "teleport"))
     flags = "".join(letter for letter, attr in FLAG_ATTRS if getattr(pos, attr))
     if flags:
         out.append(("flags", flags))
     if pos.lb_portals:
         out.append(("lb", ",".join(line_name(ln) for ln in pos.lb_portals)))
-    if pos.pending:
-        if pos.pending[0] == "exit":
-            _, who, entry, mode, origin = pos.pending
-            origin_text = square_name(origin) if origin >= 0 else "-"
-            out.append(("pending", f"exit:{SEAT_LETTERS[who]}:{line_name(entry)}:{MODES[mode]}:{origin_text}"))
-        else:
-            _, who, mountain = pos.pending
-            out.append(("pending", f"bump:{SEAT_LETTERS[who]}:{square_name(mountain)}"))
+    p = pos.pending
+    if isinstance(p, PendingExit):
+        origin_text = square_name(p.origin) if p.origin is not None else "-"
+        out.append(("pending", f"exit:{SEAT_LETTERS[p.runner]}:{line_name(p.entry)}:{p.mode.value}:{origin_text}"))
+    elif isinstance(p, PendingBump):
+        out.append(("pending", f"bump:{SEAT_LETTERS[p.runner]}:{square_name(p.mountain)}"))
     if pos.turns:
         out.append(("turns", str(pos.turns)))
     if pos.round_number != 1:
@@ -202,10 +181,10 @@ def parse_position(text: str) -> Position:
             if not m:
                 raise NotationError(f"lines: {token!r} is not a piece (e.g. W c4n as 'Wc4n', '*' for a setup piece)")
             kind = _LETTER_PIECE[m.group(1)]
-            if m.group(2) and kind == WALL:
+            if m.group(2) and kind == Piece.WALL:
                 raise NotationError(f"lines: {token!r}: walls are never setup pieces")
             ln = _wrap("lines", parse_line, m.group(3))
-            if pos.lines[ln] != EMPTY:
+            if pos.lines[ln] != Piece.EMPTY:
                 raise NotationError(f"lines: {line_name(ln)} is given twice (K-GEO-3: one piece per line)")
             pos.set_line(ln, kind | (SETUP if m.group(2) else 0))
     if "locks" in fields:
@@ -261,13 +240,13 @@ def parse_position(text: str) -> Position:
     if "phase" in fields:
         if fields["phase"] not in PHASES:
             raise NotationError(f"phase={fields['phase']!r}; known: {', '.join(PHASES)}")
-        pos.phase = fields["phase"]
+        pos.phase = Phase(fields["phase"])
     if "setup" in fields:
         pos.setup_step = _int(fields["setup"], "setup", 0, rules.setup_monoliths + rules.setup_portals)
     if "bonus" in fields:
         if fields["bonus"] not in ("move", "teleport"):
             raise NotationError(f"bonus={fields['bonus']!r}: expected move or teleport")
-        pos.bonus = BONUS_MOVE if fields["bonus"] == "move" else BONUS_TELEPORT
+        pos.bonus = Bonus.MOVE if fields["bonus"] == "move" else Bonus.TELEPORT
     if "flags" in fields:
         letters = dict(FLAG_ATTRS)
         for ch in fields["flags"]:
@@ -286,89 +265,15 @@ def parse_position(text: str) -> Position:
     return pos
 
 
-def _parse_pending(value: str, rules: Rules) -> tuple:
+def _parse_pending(value: str, rules: Rules) -> PendingExit | PendingBump:
     parts = value.split(":")
     if parts[0] == "exit" and len(parts) == 5:
         who = _seat(parts[1], rules, "pending")
         entry = _wrap("pending", parse_line, parts[2])
-        modes = {v: k for k, v in MODES.items()}
-        if parts[3] not in modes:
-            raise NotationError(f"pending: exit mode {parts[3]!r}; known: {', '.join(modes)}")
-        origin = -1 if parts[4] == "-" else _wrap("pending", parse_square, parts[4])
-        return ("exit", who, entry, modes[parts[3]], origin)
+        if parts[3] not in MODES:
+            raise NotationError(f"pending: exit mode {parts[3]!r}; known: {', '.join(MODES)}")
+        origin = None if parts[4] == "-" else _wrap("pending", parse_square, parts[4])
+        return PendingExit(who, entry, ExitMode(parts[3]), origin)
     if parts[0] == "bump" and len(parts) == 3:
-        return ("bump", _seat(parts[1], rules, "pending"), _wrap("pending", parse_square, parts[2]))
+        return PendingBump(_seat(parts[1], rules, "pending"), _wrap("pending", parse_square, parts[2]))
     raise NotationError(f"pending={value!r}: expected exit:<seat>:<line>:<mode>:<square> or bump:<seat>:<square>")
-
-
-def bump_square(pos: Position) -> int | None:
-    """The Mountain whose runner is being bumped (K-MTN-3): it holds two runners until then.
-
-    That is during the bump decision, and during the exit choice of a bump through a portal
-    (the bumped runner stays on the Mountain until its exit is chosen).
-    """
-    if pos.phase == BUMP and pos.pending and pos.pending[0] == "bump":
-        return pos.pending[2]
-    if pos.phase == EXIT and pos.pending and pos.pending[0] == "exit" and pos.pending[3] == BUMPED:
-        return pos.runners[pos.pending[1]]
-    return None
-
-
-def structural_problems(pos: Position) -> list[str]:
-    """What makes a position impossible to play from (not the K-INV-1 invariants: see ``problems``)."""
-    rules = pos.rules
-    out = []
-    corners = rules.geometry.corners
-    squares: dict[int, int] = {}
-    for seat in rules.seats:
-        sq = pos.runners[seat]
-        bumping = sq == bump_square(pos)
-        if sq in squares and sq not in corners and not bumping:
-            out.append(f"{SEAT_LETTERS[squares[sq]]} and {SEAT_LETTERS[seat]} share {square_name(sq)}; only corners hold several runners (K-MOVE-2)")
-        squares.setdefault(sq, seat)
-        if pos.held[seat] > rules.stones_needed:
-            out.append(f"{SEAT_LETTERS[seat]} carries {pos.held[seat]} stones; at most {rules.stones_needed} (K-MTN-4)")
-    for sd in pos.lock_sides():
-        ln = side_line(sd)
-        if pos.lines[ln] & KIND not in (PORTAL, WALL):
-            out.append(f"the lock on {side_name(sd)} stands on a line with no portal or wall (K-GEO-3)")
-    setups = {MONOLITH: 0, PORTAL: 0}
-    for ln in LINES:
-        if pos.lines[ln] & SETUP:
-            setups[pos.lines[ln] & KIND] += 1
-    if pos.phase == SETUP_PHASE and sum(setups.values()) != pos.setup_step:
-        out.append(f"phase=setup with setup={pos.setup_step} but {sum(setups.values())} setup pieces on the board")
-    if pos.phase in (EXIT, BUMP) and not pos.pending:
-        out.append(f"phase={pos.phase} needs a pending field")
-    if pos.pending and pos.phase not in (EXIT, BUMP):
-        out.append(f"a pending {pos.pending[0]} only belongs to phase exit or bump")
-    if pos.pending and pos.pending[0] == "exit" and pos.lines[pos.pending[2]] & KIND != PORTAL:
-        out.append("the pending exit's entry line holds no portal")
-    if pos.pending and pos.pending[0] == "bump":
-        mountain = pos.pending[2]
-        if mountain not in rules.geometry.mountains or pos.runners[pos.pending[1]] != mountain:
-            out.append("a pending bump needs the bumped runner on a Mountain site")
-    if pos.phase == MAIN and not pos.is_playing(pos.turn):
-        out.append(f"{SEAT_LETTERS[pos.turn]} has declared Tadaima and cannot be the player to move")
-    return out
-
-
-def count_problems(pos: Position) -> list[str]:
-    """Piece counts a real game could not reach (K-INV-4, K-SETUP-2).
-
-    Hand-made positions often leave the pools at their defaults while adding pieces, so
-    these are reported by ``KabetopoState.problems()`` rather than refused on parsing.
-    """
-    rules = pos.rules
-    out = []
-    totals = rules.totals(pos.round_number)
-    for name, n in count_pieces(pos).items():
-        if n > totals[name]:
-            out.append(f"K-INV-4: {n} {name} in play; {rules.name} has only {totals[name]}")
-    setups = {MONOLITH: 0, PORTAL: 0}
-    for ln in LINES:
-        if pos.lines[ln] & SETUP:
-            setups[pos.lines[ln] & KIND] += 1
-    if setups[MONOLITH] > rules.setup_monoliths or setups[PORTAL] > rules.setup_portals:
-        out.append("K-SETUP-2: more setup pieces than the ruleset sets up")
-    return out

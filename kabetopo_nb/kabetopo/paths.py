@@ -10,7 +10,7 @@ from collections import deque
 from typing import Iterable
 
 from .geometry import LINE_OF, NEIGHBOURS, sides_of_line
-from .position import EMPTY, Position
+from .position import Piece, Position
 
 
 def _teleport_table(pos: Position) -> dict[int, list[int]]:
@@ -37,7 +37,7 @@ def distances(pos: Position, start: int) -> list[int | None]:
                 continue
             ln = LINE_OF[sq][d]
             targets = []
-            if pos.lines[ln] == EMPTY or sq in mountains:
+            if pos.lines[ln] == Piece.EMPTY or sq in mountains:
                 targets.append(nb)
             if ln in table and not pos.locks >> (sq * 4 + d) & 1:
                 for other, exits in table.items():
@@ -77,7 +77,7 @@ def shortest_path(pos: Position, start: int, targets: Iterable[int]) -> list[int
                 continue
             ln = LINE_OF[sq][d]
             nexts = []
-            if pos.lines[ln] == EMPTY or sq in mountains:
+            if pos.lines[ln] == Piece.EMPTY or sq in mountains:
                 nexts.append(nb)
             if ln in table and not pos.locks >> (sq * 4 + d) & 1:
                 for other, exits in table.items():

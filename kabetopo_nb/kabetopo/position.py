@@ -6,6 +6,9 @@ are parsed from text (``notation.py``) or built in the board's edit mode.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+from enum import IntEnum, StrEnum
+
 from .geometry import (
     LINES,
     NUM_LINE_IDS,
@@ -14,28 +17,81 @@ from .geometry import (
 )
 from .rules import LOCKS, START_SQUARE, Rules
 
-# What a line holds.
-EMPTY, WALL, MONOLITH, PORTAL = 0, 1, 2, 3
+
+class Piece(IntEnum):
+    """What a line holds (K-GEO-3).  ``lines[line]`` is one of these, plus the SETUP flag."""
+
+    EMPTY = 0
+    WALL = 1
+    MONOLITH = 2
+    PORTAL = 3
+
+    @property
+    def noun(self) -> str:
+        return self.name.lower()
+
+
 SETUP = 4  # flag: a setup piece, "with a hole" (K-SETUP-2); never removed between rounds
-KIND = 3  # mask for the piece kind
-PIECE_NAMES = {WALL: "wall", MONOLITH: "monolith", PORTAL: "portal"}
-PIECE_LETTERS = {WALL: "W", MONOLITH: "M", PORTAL: "P"}
+KIND = 3  # mask: ``lines[line] & KIND`` is the Piece
+PIECE_LETTERS = {Piece.WALL: "W", Piece.MONOLITH: "M", Piece.PORTAL: "P"}
+_EMPTY, _WALL, _MONOLITH, _PORTAL = Piece.EMPTY, Piece.WALL, Piece.MONOLITH, Piece.PORTAL
 
-# Phases: which kind of decision is next.
-SETUP_PHASE = "setup"  # chance: a d12 roll of the 2x2 Field Setup
-MAIN = "main"  # the turn's main action (or a forced pass)
-EXTRAS = "extras"  # optional bonus move, speed move, lock it behind you, or end turn
-EXIT = "exit"  # choose where a teleporting (or bumped-through) runner comes out
-BUMP = "bump"  # choose where the bumped runner goes
-OVER = "over"  # the round has ended
 
-NO_BONUS, BONUS_MOVE, BONUS_TELEPORT = 0, 1, 2
+class Phase(StrEnum):
+    """Which kind of decision is next."""
 
+    SETUP = "setup"  # chance: a d12 roll of the 2x2 Field Setup
+    MAIN = "main"  # the turn's main action (or a forced pass)
+    EXTRAS = "extras"  # optional bonus move, speed move, lock it behind you, or end turn
+    EXIT = "exit"  # choose where a teleporting (or bumped-through) runner comes out
+    BUMP = "bump"  # choose where the bumped runner goes
+    OVER = "over"  # the round has ended
+
+
+class Bonus(IntEnum):
+    """The bonus a main action left open (K-TURN-2)."""
+
+    NONE = 0
+    MOVE = 1  # after a monolith, or a lock as the main action
+    TELEPORT = 2  # after a portal on a line of the runner's own square (K-TURN-9)
+
+
+class ExitMode(StrEnum):
+    """How a runner came into the portal whose exit is being chosen."""
+
+    OWN = "own"  # the mover's own teleport (or leapfrog through a portal)
+    BUMPED = "bumped"  # a runner bumped off the Mountain through a portal (K-MTN-3)
+    CONTINUATION = "cont"  # a leapfrog that went on into a portal (option of K-LEAP-2, K-LEAP-5)
+
+
+@dataclass(frozen=True, slots=True)
+class PendingExit:
+    """A runner is inside a portal: the mover picks the side it comes out of (K-PORT-2).
+
+    ``runner`` is the seat whose runner comes out (the bumped runner's, in BUMPED mode);
+    ``origin`` the mover's square when the move began (None for a bumped runner, K-MOVE-3).
+    """
+
+    runner: int
+    entry: int  # the portal line it went into
+    mode: ExitMode
+    origin: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class PendingBump:
+    """A runner has been bumped off the Mountain site ``mountain``: the mover picks where it goes."""
+
+    runner: int
+    mountain: int
+
+
+Pending = PendingExit | PendingBump
 
 class Position:
     """A Kabetopo position.
 
-    Board: ``lines[line]`` holds EMPTY or a piece kind (WALL, MONOLITH, PORTAL), plus the
+    Board: ``lines[line]`` holds a :class:`Piece` (EMPTY, WALL, MONOLITH, PORTAL), plus the
     SETUP flag for setup pieces; ``locks`` is a bit set over side ids.  Runners:
     ``runners[seat]`` is a square or None for a seat not in play; ``held[seat]`` counts
     the stones a runner carries.  ``pools[seat]`` is ``[walls, monoliths, portals, locks,
@@ -53,7 +109,7 @@ class Position:
     def __init__(self, rules: Rules | None = None, round_number: int = 1):
         self.rules = rules or Rules()
         self.round_number = round_number  # K-SET-3: pools may differ from round 2 on
-        self.lines = [EMPTY] * NUM_LINE_IDS
+        self.lines = [_EMPTY] * NUM_LINE_IDS
         self.locks = 0
         self.open_e = 0
         self.open_n = 0
@@ -72,7 +128,7 @@ class Position:
         self.homes: list[tuple[int, int]] = []  # (seat, square) in Tadaima order
         self.halfway: list[tuple[int, int]] = []  # (seat, square) in Halfway Home order (2-player v2.0)
         self.stopped: list[int] = []  # finished players who stopped their Mischief
-        self.phase = MAIN
+        self.phase = Phase.MAIN
         self.turn = self.rules.seats[0]
         self.setup_step = 0
         self._reset_turn()
@@ -80,13 +136,13 @@ class Position:
         self.turns = 0
 
     def _reset_turn(self) -> None:
-        self.bonus = NO_BONUS
+        self.bonus = Bonus.NONE
         self.grants_move = False  # the main action was a move or granted one (K-TURN-3)
         self.moved = False
         self.lb_portals: tuple[int, ...] = ()  # portals the mover teleported through (K-TURN-10)
         self.lb_used = False
         self.speed_used = False
-        self.pending: tuple = ()
+        self.pending: Pending | None = None
         self.bumped_this_turn = False
 
     def copy(self) -> "Position":
@@ -160,14 +216,15 @@ class Position:
     def set_line(self, line: int, piece: int) -> None:
         """Put ``piece`` (or EMPTY) on ``line``, keeping the derived masks in step."""
         self.lines[line] = piece
-        self._set_open(line, piece == EMPTY)
-        if piece & KIND == PORTAL:
+        self._set_open(line, piece == _EMPTY)
+        if piece & KIND == _PORTAL:
             self.portal_lines |= 1 << line
         else:
             self.portal_lines &= ~(1 << line)
 
-    def kind(self, line: int) -> int:
-        return self.lines[line] & KIND
+    def piece(self, line: int) -> Piece:
+        """What ``line`` holds (the SETUP flag left out)."""
+        return Piece(self.lines[line] & KIND)
 
     def is_setup_piece(self, line: int) -> bool:
         return bool(self.lines[line] & SETUP)
@@ -198,13 +255,13 @@ class Position:
 
     def is_door(self, line: int) -> bool:
         """K-DOOR-1: a wall whose straight continuations at both ends hold a wall or a monolith."""
-        if self.lines[line] & KIND != WALL:
+        if self.lines[line] & KIND != _WALL:
             return False
         a, b = COLLINEAR[line]
         if a is None or b is None:
             return False
         ka, kb = self.lines[a] & KIND, self.lines[b] & KIND
-        return ka in (WALL, MONOLITH) and kb in (WALL, MONOLITH)
+        return ka in (_WALL, _MONOLITH) and kb in (_WALL, _MONOLITH)
 
     def is_door_locked(self, line: int) -> bool:
         s1, s2 = sides_of_line(line)
@@ -269,11 +326,11 @@ def count_pieces(pos: Position) -> dict[str, int]:
     walls = monoliths = portals = 0
     for ln in LINES:
         k = pos.lines[ln] & KIND
-        if k == WALL:
+        if k == _WALL:
             walls += 1
-        elif k == MONOLITH:
+        elif k == _MONOLITH:
             monoliths += 1
-        elif k == PORTAL:
+        elif k == _PORTAL:
             portals += 1
     return {
         "walls": walls + sum(pos.pools[s][0] for s in seats),

@@ -1,25 +1,48 @@
 """Using resources: dropping walls, monoliths, portals and locks, and unlocking.
 
-Rulings: K-TURN-1, K-TURN-2, K-TURN-4, K-TURN-10, K-INV-1..3, K-INV-5, K-LOCK-1, K-GEO-3.
+The one place where resources are decided.  The generators write their candidates into
+a ledger (``core/ledger.py``): allowed drops with their outcome, and, only when the
+ledger asks why, refused ones with the ruling and a sentence.
+
+Rulings decided here: K-TURN-1 (one resource from the pool as the main action), K-TURN-2
+(which drops grant a bonus move or teleport), K-TURN-4 and K-TURN-10 (lock it behind
+you), K-GEO-3 (one piece per line; locks on the sides of portals and doors), K-INV-1 and
+K-INV-5 (every drop keeps the board's invariants, ``invariants.py``), K-INV-2 (no portal
+on a corner's line), K-INV-3 (unlocking), K-LOCK-1 (where a lock may go), KNB-7 (lock it
+behind you is a lock like any other, never on a door), KNB-8 (Mischief drops).
 """
 from __future__ import annotations
 
-from .actions import LOCK, MONOLITH, PORTAL, UNLOCK, WALL, Action
-from .geometry import LINES, NUM_LINE_IDS, NUM_SQUARES, SIDES_OF_LINE
-from .invariants import DropChecker
-from .position import EMPTY, KIND, Position
-from .position import PORTAL as PORTAL_PIECE
-from .position import WALL as WALL_PIECE
-from .rules import LOCKS, MONOLITHS, PORTALS, WALLS
+from ..core.ledger import Ledger
+from .actions import Action, Kind
+from .geometry import LINE_OF, LINES, NUM_LINE_IDS, NUM_SQUARES, SIDES_OF_LINE, line_name, side_name
+from .invariants import DropChecker, violations
+from .outcomes import Drop, LockBehind, LockDrop, MischiefDrop, Unlock
+from .position import KIND, Bonus, Piece, Position
+from .rules import LOCKS, MONOLITHS, PORTALS, WALLS, seat_name
 
+_EMPTY, _WALL, _MONOLITH, _PORTAL = Piece.EMPTY, Piece.WALL, Piece.MONOLITH, Piece.PORTAL
 _corner_lines_cache: dict = {}
 
-# Actions are immutable tuples: each drop action is made once here and shared.
-_WALL_AT = [Action(WALL, ln) for ln in range(NUM_LINE_IDS)]
-_MONOLITH_AT = [Action(MONOLITH, ln) for ln in range(NUM_LINE_IDS)]
-_PORTAL_AT = [Action(PORTAL, ln) for ln in range(NUM_LINE_IDS)]
-_LOCK_AT = [Action(LOCK, sd) for sd in range(NUM_SQUARES * 4)]
-_UNLOCK_AT = [Action(UNLOCK, sd) for sd in range(NUM_SQUARES * 4)]
+# Actions and outcomes are immutable: each drop is made once here and shared.
+_WALL_AT = [Action(Kind.WALL, ln) for ln in range(NUM_LINE_IDS)]
+_MONOLITH_AT = [Action(Kind.MONOLITH, ln) for ln in range(NUM_LINE_IDS)]
+_PORTAL_AT = [Action(Kind.PORTAL, ln) for ln in range(NUM_LINE_IDS)]
+_LOCK_AT = [Action(Kind.LOCK, sd) for sd in range(NUM_SQUARES * 4)]
+_UNLOCK_AT = [Action(Kind.UNLOCK, sd) for sd in range(NUM_SQUARES * 4)]
+_WALL_DROP = [Drop(_WALL, ln) for ln in range(NUM_LINE_IDS)]
+_MONOLITH_DROP = [Drop(_MONOLITH, ln, Bonus.MOVE) for ln in range(NUM_LINE_IDS)]  # K-TURN-2
+_PORTAL_DROP = [Drop(_PORTAL, ln) for ln in range(NUM_LINE_IDS)]
+_PORTAL_DROP_OWN = [Drop(_PORTAL, ln, Bonus.TELEPORT) for ln in range(NUM_LINE_IDS)]  # K-TURN-2, K-TURN-9
+_LOCK_DROP = [LockDrop(sd) for sd in range(NUM_SQUARES * 4)]  # K-TURN-2: a bonus move
+_LOCK_BEHIND = [LockBehind(sd) for sd in range(NUM_SQUARES * 4)]
+_UNLOCK = [Unlock(sd) for sd in range(NUM_SQUARES * 4)]
+# Mischief (KNB-8): the same drops by a finished player, with no bonus
+_MISCHIEF_WALL = [MischiefDrop(_WALL, ln) for ln in range(NUM_LINE_IDS)]
+_MISCHIEF_MONOLITH = [MischiefDrop(_MONOLITH, ln) for ln in range(NUM_LINE_IDS)]
+_MISCHIEF_PORTAL = [MischiefDrop(_PORTAL, ln) for ln in range(NUM_LINE_IDS)]
+_MISCHIEF_LOCK = [MischiefDrop(None, sd) for sd in range(NUM_SQUARES * 4)]
+_POOL_OF = {Kind.WALL: WALLS, Kind.MONOLITH: MONOLITHS, Kind.PORTAL: PORTALS}
 
 
 def corner_lines(pos: Position) -> frozenset[int]:
@@ -35,56 +58,160 @@ def lockable_lines(pos: Position) -> list[int]:
     out = pos.portals()
     lines = pos.lines
     for ln in LINES:
-        if lines[ln] & KIND == WALL_PIECE and pos.is_door(ln):  # only walls are doors
+        if lines[ln] & KIND == _WALL and pos.is_door(ln):  # only walls are doors
             out.append(ln)
     return out
 
 
-def generate_drops(pos: Position, seat: int, checker: DropChecker | None = None) -> list[Action]:
-    """Every legal main-action use of a resource: drops of each kind, locks, unlocks."""
+def _broken_by(pos: Position, line: int, piece: int) -> tuple[str, str]:
+    """The first K-INV-1 violation with ``piece`` on ``line`` (the readable check)."""
+    old = pos.lines[line]
+    pos.set_line(line, piece)
+    try:
+        return violations(pos, first_only=True)[0]
+    finally:
+        pos.set_line(line, old)
+
+
+def _lock_broken_by(pos: Position, side: int) -> tuple[str, str]:
+    pos.locks |= 1 << side
+    try:
+        return violations(pos, first_only=True)[0]
+    finally:
+        pos.locks &= ~(1 << side)
+
+
+def drops(pos: Position, seat: int, led: Ledger, checker: DropChecker | None = None, *,
+          mischief: bool = False) -> None:
+    """Every main-action use of a resource into ``led``: walls, monoliths and portals per line,
+    then locks, then unlocks.  ``mischief``: a finished player's drop (KNB-8), no unlocking."""
     pool = pos.pools[seat]
     walls, monoliths, portals, locks = pool[WALLS], pool[MONOLITHS], pool[PORTALS], pool[LOCKS]
-    out: list[Action] = []
-    if not (walls or monoliths or portals or locks):
-        return out
+    why = led.why
+    if not (walls or monoliths or portals or locks) and not why:
+        return
     checker = checker or DropChecker(pos)
     lines = pos.lines
+    add_action, add_outcome = led.actions.append, led.outcomes.append  # the hot loop: led.allow inlined
     if walls or monoliths or portals:
         no_portal = corner_lines(pos)
         blocking = walls or monoliths
         blocking_ok, portal_ok = checker.blocking_ok, checker.portal_ok
+        own = pos.runners[seat]
+        own_lines = LINE_OF[own] if own is not None else ()  # K-TURN-2: a portal here grants a teleport
+        if mischief:
+            wall_out, monolith_out, portal_out, own_portal_out = (
+                _MISCHIEF_WALL, _MISCHIEF_MONOLITH, _MISCHIEF_PORTAL, _MISCHIEF_PORTAL)
+        else:
+            wall_out, monolith_out, portal_out, own_portal_out = _WALL_DROP, _MONOLITH_DROP, _PORTAL_DROP, _PORTAL_DROP_OWN
         for ln in LINES:
-            if lines[ln] != EMPTY:
+            if lines[ln] != _EMPTY:
                 continue
-            if blocking and blocking_ok(ln):
+            if blocking and blocking_ok(ln):  # K-INV-1 with a wall or monolith on ln
                 if walls:
-                    out.append(_WALL_AT[ln])
+                    add_action(_WALL_AT[ln])
+                    add_outcome(wall_out[ln])
                 if monoliths:
-                    out.append(_MONOLITH_AT[ln])
-            if portals and ln not in no_portal and portal_ok(ln):
-                out.append(_PORTAL_AT[ln])
+                    add_action(_MONOLITH_AT[ln])
+                    add_outcome(monolith_out[ln])
+            if portals and ln not in no_portal and portal_ok(ln):  # K-INV-2, K-INV-1
+                add_action(_PORTAL_AT[ln])
+                add_outcome(own_portal_out[ln] if ln in own_lines else portal_out[ln])
+    if why:
+        _refuse_drops(pos, seat, led, checker)
     if locks:
         for ln in lockable_lines(pos):
             for side in SIDES_OF_LINE[ln]:
                 if not pos.locks >> side & 1 and checker.lock_ok(side):
-                    out.append(_LOCK_AT[side])
-        for side in pos.lock_sides():
-            out.append(_UNLOCK_AT[side])
-    return out
+                    led.allow(_LOCK_AT[side], _MISCHIEF_LOCK[side] if mischief else _LOCK_DROP[side])
+        if not mischief:  # KNB-8: unlocking is not Mischief
+            for side in pos.lock_sides():
+                led.allow(_UNLOCK_AT[side], _UNLOCK[side])
+    if why:
+        _refuse_locks(pos, seat, led, checker, mischief)
 
 
-def generate_locks_behind(pos: Position, seat: int) -> list[Action]:
+def _refuse_drops(pos: Position, seat: int, led: Ledger, checker: DropChecker) -> None:
+    """Why each wall, monolith or portal drop that was not allowed is refused."""
+    pool = pos.pools[seat]
+    who = seat_name(seat)
+    no_portal = corner_lines(pos)
+    for ln in LINES:
+        for kind, at, piece in ((Kind.WALL, _WALL_AT, _WALL), (Kind.MONOLITH, _MONOLITH_AT, _MONOLITH),
+                                (Kind.PORTAL, _PORTAL_AT, _PORTAL)):
+            action = at[ln]
+            if not pool[_POOL_OF[kind]]:
+                led.reject(action, "K-TURN-1", f"{who} has no {kind}s left in the pool")
+            elif pos.lines[ln] != _EMPTY:
+                led.reject(action, "K-GEO-3", f"{line_name(ln)} already holds a "
+                                              f"{Piece(pos.lines[ln] & KIND).noun}: one piece per line")
+            elif kind == Kind.PORTAL and ln in no_portal:
+                led.reject(action, "K-INV-2", f"{line_name(ln)} is a line of a corner square: no portals there")
+            elif action not in led.actions:
+                led.reject(action, *_broken_by(pos, ln, piece))
+
+
+def _refuse_locks(pos: Position, seat: int, led: Ledger, checker: DropChecker, mischief: bool) -> None:
+    """Why each lock and unlock that was not allowed is refused."""
+    pool = pos.pools[seat]
+    who = seat_name(seat)
+    for ln in LINES:
+        kind = pos.lines[ln] & KIND
+        lockable = kind == _PORTAL or pos.is_door(ln)
+        for side in SIDES_OF_LINE[ln]:
+            lock, unlock = _LOCK_AT[side], _UNLOCK_AT[side]
+            if mischief:
+                led.reject(unlock, "KNB-8", "unlocking is not Mischief: it takes an obstacle away")
+            elif not pool[LOCKS]:
+                led.reject(unlock, "K-INV-3", f"unlocking spends a lock from the pool, and {who} has none")
+            elif not pos.locks >> side & 1:
+                led.reject(unlock, "K-INV-3", f"there is no lock on {side_name(side)} to remove")
+            if not pool[LOCKS]:
+                led.reject(lock, "K-TURN-1", f"{who} has no locks left in the pool")
+            elif not lockable:
+                led.reject(lock, "K-LOCK-1", f"{line_name(ln)} holds no portal and no door: locks go only on their sides")
+            elif pos.locks >> side & 1:
+                led.reject(lock, "K-LOCK-1", f"{side_name(side)} is already locked")
+            elif lock not in led.actions:
+                led.reject(lock, *_lock_broken_by(pos, side))
+
+
+def locks_behind(pos: Position, seat: int, led: Ledger) -> None:
     """Lock it behind you (K-TURN-4, K-TURN-10): a free side of a portal teleported through this turn."""
+    why = led.why
     if pos.lb_used or not pos.lb_portals or not pos.pools[seat][LOCKS]:
-        return []
+        if why:
+            if pos.lb_used:
+                reason = ("K-TURN-4", "lock it behind you is allowed once per turn")
+            elif not pos.lb_portals:
+                reason = ("K-TURN-10", "lock it behind you needs a teleport of the mover's own earlier in this turn")
+            else:
+                reason = ("K-TURN-4", f"{seat_name(seat)} has no locks left in the pool")
+            for ln in LINES:
+                for side in SIDES_OF_LINE[ln]:
+                    led.reject(_LOCK_AT[side], *reason)
+        return
     checker = DropChecker(pos)
-    out = []
     seen = set()
     for ln in pos.lb_portals:
-        if ln in seen or pos.lines[ln] & KIND != PORTAL_PIECE:
+        if ln in seen or pos.lines[ln] & KIND != _PORTAL:
             continue
         seen.add(ln)
         for side in SIDES_OF_LINE[ln]:
             if not pos.locks >> side & 1 and checker.lock_ok(side):
-                out.append(_LOCK_AT[side])
-    return out
+                led.allow(_LOCK_AT[side], _LOCK_BEHIND[side])
+    if why:
+        names = ", ".join(sorted({line_name(ln) for ln in pos.lb_portals}))
+        for ln in LINES:
+            for side in SIDES_OF_LINE[ln]:
+                action = _LOCK_AT[side]
+                if pos.lines[ln] & KIND != _PORTAL:
+                    led.reject(action, "K-TURN-10", f"{line_name(ln)} holds no portal" +
+                               (" (KNB-7: never a door)" if pos.is_door(ln) else ""))
+                elif ln not in pos.lb_portals:
+                    led.reject(action, "K-TURN-10", "only a side of a portal teleported through this turn "
+                                                    f"({names}) can be locked behind you")
+                elif pos.locks >> side & 1:
+                    led.reject(action, "K-LOCK-1", f"{side_name(side)} is already locked")
+                elif action not in led.actions:
+                    led.reject(action, *_lock_broken_by(pos, side))

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .paths import distances
-from .position import OVER, Position, preservation_count
+from .position import Phase, Position, preservation_count
 from .rules import OPPOSITE_SEAT, START_SQUARE, seat_name
 
 # Scoring lines, in scoresheet order.
@@ -106,7 +106,7 @@ def moves_to_tadaima(pos: Position, seat: int) -> int | None:
 
 def score_round(pos: Position, *, partial: bool = False) -> RoundScore:
     """Score the round ending in ``pos``; an unfinished round raises unless ``partial`` (K-SIM-1)."""
-    if pos.phase != OVER and not partial:
+    if pos.phase != Phase.OVER and not partial:
         raise ValueError("the round is not over: it cannot be scored (K-SIM-1: never silently score a cut-off round)")
     rules = pos.rules
     seats = rules.seats

@@ -9,9 +9,15 @@ side field c5-d6, e3-f4, c1-d2, a3-b4.  K-SETUP-3: every roll is an action in th
 """
 from __future__ import annotations
 
+from ..core.ledger import Ledger
+from .actions import Action, Kind
 from .geometry import E, LINE_OF, N, SIZE, line_name, parse_square, square_name
 from .invariants import violations
-from .position import EMPTY, MONOLITH, PORTAL, SETUP, Position
+from .outcomes import SetupRoll
+from .position import SETUP, Phase, Piece, Position
+
+_MONOLITH, _PORTAL = Piece.MONOLITH, Piece.PORTAL
+ROLLS = tuple(Action(Kind.ROLL, n) for n in range(1, 13))
 
 CENTRE_FIELD = parse_square("c3")
 PORTAL_FIELDS = tuple(parse_square(s) for s in ("c5", "e3", "c1", "a3"))
@@ -43,8 +49,8 @@ def setup_target(pos: Position) -> tuple[int, int]:
     """(piece kind, field origin) of the next setup piece."""
     step = pos.setup_step
     if step < pos.rules.setup_monoliths:
-        return MONOLITH, CENTRE_FIELD
-    return PORTAL, PORTAL_FIELDS[step - pos.rules.setup_monoliths]
+        return _MONOLITH, CENTRE_FIELD
+    return _PORTAL, PORTAL_FIELDS[step - pos.rules.setup_monoliths]
 
 
 def setup_steps(pos: Position) -> int:
@@ -55,8 +61,8 @@ def describe_target(pos: Position) -> str:
     kind, origin = setup_target(pos)
     f0, r0 = origin % SIZE, origin // SIZE
     far = (r0 + 1) * SIZE + f0 + 1
-    what = "monolith" if kind == MONOLITH else "portal"
-    if kind == MONOLITH:
+    what = "monolith" if kind == _MONOLITH else "portal"
+    if kind == _MONOLITH:
         n, total = pos.setup_step + 1, pos.rules.setup_monoliths
     else:
         n, total = pos.setup_step - pos.rules.setup_monoliths + 1, pos.rules.setup_portals
@@ -69,25 +75,35 @@ def roll_outcome(pos: Position, label: int) -> tuple[int | None, str]:
     line = field_line(origin, label)
     if line is None:
         return None, f"label {label} is on the board's boundary: roll again (K-SETUP-1)"
-    if pos.lines[line] != EMPTY:
+    if pos.lines[line] != Piece.EMPTY:
         return None, f"label {label} ({line_name(line)}) is already taken: roll again (K-SETUP-1)"
-    if kind == PORTAL and line in pos.rules.geometry.corner_lines():
+    if kind == _PORTAL and line in pos.rules.geometry.corner_lines():
         return None, f"label {label} ({line_name(line)}) is a corner's line: roll again (K-INV-2)"
     pos.set_line(line, kind | SETUP)
     try:
         bad = violations(pos, first_only=True)
     finally:
-        pos.set_line(line, EMPTY)
+        pos.set_line(line, Piece.EMPTY)
     if bad:
         return None, f"label {label} ({line_name(line)}) would break K-INV-1 ({bad[0][1]}): roll again (K-SETUP-1)"
-    what = "monolith" if kind == MONOLITH else "portal"
+    what = "monolith" if kind == _MONOLITH else "portal"
     return line, f"label {label}: a setup {what} goes on {line_name(line)}"
 
 
-def apply_roll(pos: Position, label: int) -> None:
-    line, _ = roll_outcome(pos, label)
-    if line is None:
+def rolls(pos: Position, led: Ledger) -> None:
+    """The setup decision: the twelve faces of the d12, each with what it does (K-SETUP-1)."""
+    for action in ROLLS:
+        line, account = roll_outcome(pos, action.a)
+        led.allow(action, SetupRoll(action.a, line, account))
+
+
+def place(pos: Position, roll: SetupRoll) -> None:
+    """Apply a roll: its line gets the setup piece (or nothing, and the die is rolled again)."""
+    if roll.line is None:
         return
     kind, _ = setup_target(pos)
-    pos.set_line(line, kind | SETUP)
+    pos.set_line(roll.line, kind | SETUP)
     pos.setup_step += 1
+    if pos.setup_step >= setup_steps(pos):
+        pos.phase = Phase.MAIN
+        pos.setup_step = 0

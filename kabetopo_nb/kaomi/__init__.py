@@ -1,4 +1,6 @@
-"""The Kaomi rules engine (RULINGS.md M-1..M-6, docs/RULINGS.md KM-1..KM-7).
+"""The Kaomi rules engine (RULINGS.md M-1..M-7, docs/RULINGS.md KM-1..KM-7).
+
+The engine decides and words; drawing is ``kabetopo_nb.render.kaomi_svg`` (never imported here).
 
     >>> from kabetopo_nb.kaomi import KaomiState
     >>> state = KaomiState.new_game(size=7)
@@ -15,11 +17,12 @@ from .position import BLACK, EMPTY, WHITE, Position, format_position, parse_posi
 from .pushes import AxisPush, Chain, Resolution, resolve
 from .rules import KaomiRules
 from .scoring import Group, Outcome, groups, outcome, remove_pairs, squared_scores
+from .status import status_line
 
 __all__ = [
     "Action", "AxisPush", "BLACK", "Chain", "Decision", "EMPTY", "ENGINE", "GAME_NAME", "Group", "HistoryError",
     "IllegalActionError", "KaomiRules", "KaomiState", "NotationError", "Outcome", "PLACE",
     "Position", "PushExplanation", "Resolution", "SWAP", "SaveFormatError", "Step", "Verdict", "WHITE",
     "explain_placement", "format_position", "groups", "outcome", "parse_action", "parse_position",
-    "parse_square", "remove_pairs", "resolve", "square_name", "squared_scores",
+    "parse_square", "remove_pairs", "resolve", "square_name", "squared_scores", "status_line",
 ]

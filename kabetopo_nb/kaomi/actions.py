@@ -1,7 +1,7 @@
 """Kaomi actions and their text notation.
 
 ==========  ==========================================================
-``d4``      place a stone of the colour to move on d4 (KM-1), pushing (M-1..M-4)
+``d4``      place a stone of the colour to move on d4 (KM-1), pushing (M-1..M-4, M-7)
 ``swap``    the pie rule: White, on its first turn, takes over Black's side (M-5, KM-2)
 ==========  ==========================================================
 

@@ -1,28 +1,69 @@
 """The Kaomi rules engine in the shape ``core.state.GameState`` expects.
 
-Decisions (whose turn, the pie rule), legal actions, applying them and verdicts with
-ruling IDs.  Where pushes go is decided in ``pushes.py``; the end and the result in
-``scoring.py``; the wording of a placement's pushes in ``explainer.py``.
+Decisions (whose turn, the pie rule), the ledger of each decision (the legal actions with
+their outcomes, and with ``why`` the reason every other candidate is refused), applying an
+allowed action's outcome, and the words of a verdict.  Where pushes go is decided in
+``pushes.py``; the end and the result in ``scoring.py``; the wording of a placement's
+pushes in ``explainer.py``.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from dataclasses import dataclass
+from functools import cache
+from typing import ClassVar
 
+from ..core.ledger import Ledger
 from ..core.state import Decision, RulesEngine
-from ..core.verdict import Verdict
 from .actions import PLACE, SWAP, SWAP_ACTION, Action
-from .position import BLACK, WHITE, Position, colour_name, format_position, parse_position
+from .explainer import summary
+from .position import Position, colour_name, format_position, other, parse_position
+from .pushes import Resolution, resolve
 from .pushes import apply as apply_pushes
-from .pushes import resolve
 from .scoring import outcome
 
 GAME_NAME = "kaomi"
 
 
-@lru_cache(maxsize=None)
+# --- outcomes: what an allowed action will do ------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A stone of ``colour`` goes on the empty ``square`` and pushes (KM-1, M-1..M-4, M-7).
+
+    Where the pushes go is worked out by ``pushes.resolve`` when the placement is played
+    or described, not when the legal actions are listed: resolving every free square up
+    front would make the list some forty times slower, and most placements are never
+    played.  ``play`` resolves exactly once.
+    """
+
+    square: int
+    colour: int
+
+    def resolve(self, position: Position) -> Resolution:
+        return resolve(position, self.square, self.colour)
+
+
+@dataclass(frozen=True)
+class Swap:
+    """The pie rule (M-5, KM-2): the players trade colours; the board and the turn stay."""
+
+    rulings: ClassVar[tuple[str, ...]] = ("M-5", "KM-2")
+
+
+SWAP_OUTCOME = Swap()
+
+
+@cache
 def _placements(size: int) -> tuple[Action, ...]:
     """One Action per square of a ``size`` board, indexed by square."""
     return tuple(Action(PLACE, sq % size, sq // size) for sq in range(size * size))
+
+
+@cache
+def _placement_outcomes(size: int, colour: int) -> tuple[Placement, ...]:
+    """One Placement per square of a ``size`` board for ``colour``, indexed by square."""
+    return tuple(Placement(sq, colour) for sq in range(size * size))
 
 
 def square_of(position: Position, action: Action) -> int | None:
@@ -31,6 +72,9 @@ def square_of(position: Position, action: Action) -> int | None:
     if not (0 <= action.file < n and 0 <= action.rank < n):
         return None
     return action.rank * n + action.file
+
+
+# --- the decision and its ledger -----------------------------------------------------------------
 
 
 def decision(position: Position) -> Decision:
@@ -43,75 +87,80 @@ def decision(position: Position) -> Decision:
     return Decision("place a stone", who)
 
 
-def legal_actions(position: Position) -> list[Action]:
+def ledger(position: Position, why: bool = False) -> Ledger:
+    """The placements on every empty square (in square order), then the swap when the pie
+    rule offers it; with ``why``, the reason for every other square and for a refused swap."""
+    led = Ledger(why)
+    size = position.rules.size
+    places = _placements(size)
     if position.is_full():
-        return []
-    places = _placements(position.rules.size)
-    actions = [places[sq] for sq, c in enumerate(position.cells) if not c]
+        if why:
+            reason = f"the board is full, so the game is over: {outcome(position).reason}"
+            for action in places + (SWAP_ACTION,):
+                led.reject(action, "M-5", reason)
+        return led
+    cells = position.cells
+    if why:  # written before the allowed ones, which reject() would search through
+        for sq, c in enumerate(cells):
+            if c:
+                led.reject(places[sq], "KM-1", f"{places[sq]} already holds a {colour_name(c).lower()} stone; "
+                                               f"a stone goes on an empty square")
+        if not position.can_swap():
+            rulings, reason = _no_swap(position)
+            led.reject(SWAP_ACTION, rulings, reason)
+    outcomes = _placement_outcomes(size, position.turn)
+    for sq, c in enumerate(cells):
+        if not c:
+            led.allow(places[sq], outcomes[sq])
     if position.can_swap():
-        actions.append(SWAP_ACTION)
-    return actions
+        led.allow(SWAP_ACTION, SWAP_OUTCOME)
+    return led
 
 
-def play(position: Position, action: Action) -> None:
-    """Apply a legal action in place (GameState has checked that it is legal)."""
-    if action.kind == SWAP:
+def _no_swap(position: Position) -> tuple[tuple[str, ...], str]:
+    """Why the pie rule offers no swap now (M-5, KM-2)."""
+    if position.rules.squared:
+        return ("M-5",), "Kaomi Squared compensates White with komi instead of the pie rule, so there is no swap"
+    if position.swapped:
+        return ("M-5", "KM-2"), "the swap has already been used; the pie rule offers it once"
+    return ("M-5", "KM-2"), "a swap is only possible on White's first turn, right after Black's first stone"
+
+
+# --- applying and wording an allowed action ------------------------------------------------------
+
+
+def play(position: Position, action: Action, result: Placement | Swap) -> None:
+    """Apply an allowed action's recorded outcome in place."""
+    if isinstance(result, Swap):
         # KM-2: the players trade colours; the board stays, and White (now the first
         # player) places next
         position.swapped = True
         return
-    sq = square_of(position, action)
-    apply_pushes(position, resolve(position, sq))
-    position.turn = WHITE if position.turn == BLACK else BLACK
+    apply_pushes(position, result.resolve(position))
+    position.turn = other(result.colour)
 
 
-def explain(position: Position, action) -> Verdict:
-    """Legal or not, with the rulings that decide it and one sentence."""
-    if not isinstance(action, Action) or action.kind not in (PLACE, SWAP):
-        return Verdict(False, (), f"{action!r} is not a Kaomi action (a square such as 'd4', or 'swap')")
-    if position.is_full():
-        return Verdict(False, ("M-5",), f"the board is full, so the game is over: {outcome(position).reason}")
-    who = colour_name(position.turn)
-    if action.kind == SWAP:
-        if position.rules.squared:
-            return Verdict(False, ("M-5",), "Kaomi Squared compensates White with komi instead of the pie rule, "
-                                            "so there is no swap")
-        if position.swapped:
-            return Verdict(False, ("M-5", "KM-2"), "the swap has already been used; the pie rule offers it once")
-        if not position.can_swap():
-            return Verdict(False, ("M-5", "KM-2"), "a swap is only possible on White's first turn, right after "
-                                                   "Black's first stone")
-        return Verdict(True, ("M-5", "KM-2"), "White takes over Black's side and its stone: the players trade "
-                                              "colours, and the first player now places for White")
-    sq = square_of(position, action)
-    n = position.rules.size
-    if sq is None:
-        return Verdict(False, ("M-6",), f"{action} is not on this {n}x{n} board")
-    if position.cells[sq]:
-        return Verdict(False, ("KM-1",), f"{action} already holds a {colour_name(position.cells[sq]).lower()} "
-                                         f"stone; a stone goes on an empty square")
-    from .explainer import summary
-
-    res = resolve(position, sq)
-    return Verdict(True, ("KM-1",) + res.rulings, f"{who} places on {action}: {summary(position, res)}")
+def describe(position: Position, action: Action, result: Placement | Swap) -> tuple[tuple[str, ...], str]:
+    """The rulings and the sentence of an allowed action's verdict."""
+    if isinstance(result, Swap):
+        return result.rulings, ("White takes over Black's side and its stone: the players trade colours, and the "
+                                "first player now places for White")
+    res = result.resolve(position)
+    return ("KM-1",) + res.rulings, f"{colour_name(result.colour)} places on {action}: {summary(position, res)}"
 
 
-# The rules engine in the shape ``core.state.GameState`` expects.
-def _ledger(pos, why=False):  # TEMPORARY adapter until Kaomi writes its own ledger
-    from ..core.ledger import Ledger
-
-    led = Ledger(why)
-    for a in legal_actions(pos):
-        led.allow(a, None)
-    return led
-
-
-def _words(pos, action, outcome=None):
-    v = explain(pos, action)
-    return v.rulings, v.reason
+def shape(position: Position, action) -> tuple[tuple[str, ...], str]:
+    """Why something the ledger never considered is no Kaomi action here; decides no rule."""
+    if isinstance(action, Action) and action.kind == PLACE:
+        n = position.rules.size
+        return ("M-6",), f"{action} is not on this {n}x{n} board"
+    if isinstance(action, Action) and action.kind == SWAP:
+        return (), f"{action!r} is not a Kaomi action: the swap names no square ('swap')"
+    return (), f"{action!r} is not a Kaomi action (a square such as 'd4', or 'swap')"
 
 
 ENGINE = RulesEngine(
-    GAME_NAME, decision=decision, ledger=_ledger, play=lambda pos, a, o: play(pos, a), describe=_words,
-    shape=_words, format_position=format_position, parse_position=parse_position, parse_action=Action.parse,
+    GAME_NAME, decision=decision, ledger=ledger, play=play, describe=describe, shape=shape,
+    format_position=format_position, parse_position=parse_position, parse_action=Action.parse,
 )
+

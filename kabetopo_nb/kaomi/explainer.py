@@ -3,11 +3,12 @@
     >>> from kabetopo_nb.kaomi import KaomiState, explain_placement
     >>> ex = explain_placement(state.position, "d4")
     >>> for step in ex.steps: print(step.sentence)
-    >>> ex.svgs()          # one board per step, arrows for the pushes
 
 Each :class:`Step` holds a sentence in the project's words, the ruling IDs it applies, the
 board at that moment and what to draw on it (chain squares, targets, arrows, returns).
-The data comes from ``pushes.resolve``, the same function ``play`` uses.
+The data comes from ``pushes.resolve``, the same function ``play`` uses.  This module only
+words and records; drawing a step is the renderer's job
+(``kabetopo_nb.render.kaomi_svg.step_svg``, ``show_explanation``).
 """
 from __future__ import annotations
 
@@ -56,26 +57,6 @@ class PushExplanation:
     def text(self) -> str:
         return "\n".join(f"{i}. {s}" for i, s in enumerate(self.steps, 1))
 
-    def svgs(self, **options) -> list[str]:
-        """One SVG board per step (keyword options as ``render.kaomi_svg.board_svg``)."""
-        from ..render.kaomi_svg import step_svg
-
-        return [step_svg(s, **options) for s in self.steps]
-
-    def show(self, *, kinds: tuple[str, ...] | None = None, **options) -> None:
-        """In a notebook: each step's sentence, followed by its board when the step's kind
-        is in ``kinds`` (default: every kind) and the board has something to show (a step
-        where nothing moves keeps its sentence only)."""
-        from IPython.display import SVG, display
-
-        from ..render.kaomi_svg import step_svg
-
-        for i, step in enumerate(self.steps, 1):
-            print(f"{i}. {step}")
-            busy = step.arrows or len(step.highlights) > 1 or step.kind in ("place", "result")
-            if (kinds is None or step.kind in kinds) and busy:
-                display(SVG(step_svg(step, **options)))
-
 
 def _names(pos: Position, squares) -> str:
     names = [pos.name(s) for s in squares]
@@ -90,11 +71,12 @@ def _line_name(pos: Position, p: int, axis: str) -> str:
 
 
 def describe_chain(pos: Position, p: int, c: Chain) -> str:
-    """One sentence about one chain (M-1)."""
+    """One sentence about one chain (M-1, M-7)."""
     name = pos.name
+    if c.at_edge:
+        return (f"{name(p)} is on the {c.direction} edge of the board: it has no neighbour to the {c.direction}, "
+                f"so nothing is pushed {c.direction} (M-7).")
     if not c.squares:
-        if c.target is None:  # cannot happen on a board of 5 or more; kept for completeness
-            return f"nothing lies {c.direction} of {name(p)}."
         return f"{name(c.target)}, next to {name(p)} on the {c.direction}, is empty, so nothing is pushed {c.direction}."
     stones = f"the chain {c.direction} of {name(p)} is {_names(pos, c.squares)}"
     if c.target is None:
@@ -108,12 +90,23 @@ def describe_chain(pos: Position, p: int, c: Chain) -> str:
     return f"{stones}, and its target is {name(c.target)}, the first empty square after it{wrap}."
 
 
+def _across_edge(pos: Position, p: int, ax: AxisPush) -> str:
+    """'a3, at the far end of row 3, is not next to e3' (M-7), or '' when no such stone stays."""
+    if ax.across_edge is None:
+        return ""
+    line = _line_name(pos, p, ax.axis)
+    return f"{pos.name(ax.across_edge)}, at the far end of {line}, is not next to {pos.name(p)}"
+
+
 def describe_axis(pos: Position, p: int, ax: AxisPush) -> str:
     """What happens on one axis, and which rule decides it."""
     line = _line_name(pos, p, ax.axis)
     first, second = ax.chains
+    across = _across_edge(pos, p, ax)
+    if across:
+        across = f" The stone on {across}: adjacency does not wrap round the edge, so it stays (M-7)."
     if ax.outcome == STILL:
-        return f"no stone touches {pos.name(p)} along {line}, so nothing moves there."
+        return f"no stone touches {pos.name(p)} along {line}, so nothing moves there.{across}"
     if ax.outcome == BLOCKED:
         return (f"{line} is full, so a stone would have to land on {pos.name(p)}, which cannot move: every stone "
                 f"pushed along {line} goes back to its own square and nothing moves there (M-3).")
@@ -130,16 +123,19 @@ def describe_axis(pos: Position, p: int, ax: AxisPush) -> str:
         if first.target == second.target:
             note = (f" Both sides end at {pos.name(c.target)}, but only the {c.direction} side has stones, so no "
                     f"two stones meet there (KM-3).")
-        return f"the {c.direction} chain moves: each of its stones goes one square {c.direction} (M-4).{note}"
+        return f"the {c.direction} chain moves: each of its stones goes one square {c.direction} (M-4).{note}{across}"
     return (f"the targets differ ({pos.name(first.target)} and {pos.name(second.target)}), so both chains move, "
             f"each stone one square along its chain (M-4).")
 
 
 def summary(pos: Position, res: Resolution) -> str:
-    """A one-line account of a placement's pushes, used by ``explain``."""
-    parts = []
+    """A one-line account of a placement's pushes, used by the engine's verdicts."""
+    parts, edges = [], []
     for ax in res.axes:
         line = _line_name(pos, res.square, ax.axis)
+        across = _across_edge(pos, res.square, ax)
+        if across:
+            edges.append(f"{across} and stays (M-7)")
         if ax.outcome == STILL:
             continue
         if ax.outcome == BLOCKED:
@@ -153,7 +149,9 @@ def summary(pos: Position, res: Resolution) -> str:
             back = next(c for c in ax.chains if c.direction in ax.returned)
             moved += f"; the {back.direction} chain crossed the edge and goes back (M-2)"
         parts.append(moved)
-    return "; ".join(parts) + "." if parts else "no stone touches it, nothing is pushed."
+    if not parts:
+        parts.append("no stone touches it, nothing is pushed")
+    return "; ".join(parts + edges) + "."
 
 
 def explain_placement(position: Position, square) -> PushExplanation:
@@ -180,8 +178,8 @@ def explain_placement(position: Position, square) -> PushExplanation:
                 arrows = tuple((a, b, PROPOSED) for a, b in c.moves())
                 if c.target is None and c.squares:
                     arrows += ((c.squares[-1], p, RETURN),)
-                steps.append(Step("chain", f"{line}, {c.direction}", describe_chain(pos, p, c), ("M-1",),
-                                  board.copy(), hl, arrows, p))
+                steps.append(Step("chain", f"{line}, {c.direction}", describe_chain(pos, p, c),
+                                  ("M-7",) if c.at_edge else ("M-1",), board.copy(), hl, arrows, p))
         moves = ax.moves()
         colours = [board.cells[a] for a, _ in moves]
         for a, _ in moves:

@@ -4,7 +4,10 @@
     >>> state = KaomiState.new_game(size=7)
     >>> state.apply("d4")
     >>> state.decision
-    Decision(kind='place a stone', seat='White', detail='or swap sides (pie rule)')
+    Decision(kind='place a stone', seat='White', detail='or swap sides: pie rule')
+
+The engine never draws: a state's board is ``kabetopo_nb.render.kaomi_svg.state_svg(state)``,
+and ``show(state)`` from the same module displays it in a notebook.
 """
 from __future__ import annotations
 
@@ -39,7 +42,6 @@ class KaomiState(GameState):
     def from_text(cls, text: str) -> "KaomiState":
         return cls(parse_position(text))
 
-
     @property
     def rules(self) -> KaomiRules:
         return self.position.rules
@@ -55,15 +57,3 @@ class KaomiState(GameState):
 
     def problems(self) -> list[str]:
         return self.position.problems()
-
-    # --- drawing ---------------------------------------------------------------------
-    def svg(self, **options) -> str:
-        """The position as SVG; keyword options as ``kabetopo_nb.render.kaomi_svg.board_svg``."""
-        from ..render.kaomi_svg import board_svg
-
-        if "last" not in options and self.history and str(self.history[-1]) != "swap":
-            options["last"] = str(self.history[-1])
-        return board_svg(self.position, **options)
-
-    def _repr_svg_(self) -> str:
-        return self.svg(coordinates=True)

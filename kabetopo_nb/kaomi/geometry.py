@@ -6,6 +6,9 @@ carry (file, rank) and the board converts.  Axes and directions:
 
 * the *row* axis (same rank): directions ``east`` (+file) and ``west`` (-file);
 * the *column* axis (same file): directions ``north`` (+rank) and ``south`` (-rank).
+
+Two kinds of "next": ``neighbour`` stays on the board (adjacency never wraps, M-7; groups,
+KM-4), ``step`` wraps round the edge (a stone pushed off the board, M-1).
 """
 from __future__ import annotations
 
@@ -42,8 +45,22 @@ def parse_square(text: str, size: int) -> int:
     return r * size + f
 
 
+def neighbour(sq: int, direction: str, size: int) -> int | None:
+    """The square next to ``sq`` in ``direction`` on the board itself; None past the edge.
+
+    Adjacency never wraps (M-7): the square at the far end of the line is not a neighbour.
+    """
+    dx, dy = DIRECTIONS[direction]
+    f, r = sq % size + dx, sq // size + dy
+    return r * size + f if 0 <= f < size and 0 <= r < size else None
+
+
 def step(sq: int, direction: str, size: int) -> tuple[int, bool]:
-    """The next square in ``direction`` with wrap-around (M-1), and whether it crossed the edge."""
+    """The next square in ``direction`` with wrap-around, and whether it crossed the edge.
+
+    For a stone pushed along a chain (M-1): one pushed off the board comes back in at the
+    far end of the same line.  Which squares are *next to* a stone is ``neighbour`` (M-7).
+    """
     dx, dy = DIRECTIONS[direction]
     f, r = sq % size + dx, sq // size + dy
     wrapped = not (0 <= f < size and 0 <= r < size)

@@ -157,11 +157,6 @@ class Position:
         lines.append("  " + " ".join(FILES[:n]))
         return "\n".join(lines)
 
-    def _repr_svg_(self) -> str:
-        from ..render.kaomi_svg import board_svg
-
-        return board_svg(self, coordinates=True)
-
 
 def _turn(value: int | str) -> int:
     if value in (BLACK, WHITE):

@@ -1,18 +1,23 @@
-"""Where the pushes of a placement go: chains, targets, wrap-around, returns (M-1..M-4).
+"""Where the pushes of a placement go: chains, targets, wrap-around, returns (M-1..M-4, M-7).
 
 A placed stone p pushes along its row and its column, each axis on its own (M-1):
 
-* in each direction the *chain* is the unbroken run of stones starting next to p,
-  continuing across the board edge to the far end of the same line (wrap-around), and
-  ending before the first empty square, the chain's *target*;
-* when the line holds no empty square at all, both chains would end on p itself: nothing
-  on that axis moves (M-3);
-* when both chains of an axis hold stones and end at the same target, the chain whose path
-  crossed the board edge goes back where it was and the other one moves (M-2);
+* only the stones on the squares next to p *on the board* are pushed (M-7): a stone placed
+  on an edge square pushes nothing toward that edge, and the stone at the far end of its
+  line (across the edge) is not its neighbour and stays;
+* in each direction the *chain* is the unbroken run of stones starting on the square next
+  to p, continuing across the board edge to the far end of the same line if it is pushed
+  off the board (wrap-around), and ending before the first empty square, the chain's
+  *target*;
+* when the line holds no empty square at all, a chain would end on p itself: nothing on
+  that axis moves (M-3);
+* when both chains of an axis hold stones and end at the same target, the chain whose
+  stones crossed the board edge goes back where it was and the other one moves (M-2);
 * otherwise every stone of each chain moves one square along it (M-4).
 
-A chain with no stones moves nothing and so collides with nothing (KM-3).  The two axes
-share only p, which never moves, so they cannot interfere.
+A chain with no stones moves nothing and so collides with nothing (KM-3); a chain on the
+edge side of p (``Chain.at_edge``) has neither stones nor a target.  The two axes share
+only p, which never moves, so they cannot interfere.
 
 ``resolve(position, square)`` answers with a :class:`Resolution` (pure data); ``apply``
 puts it on the board.  The step-by-step explainer (``explainer.py``) and the renderer's
@@ -22,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .geometry import AXES, COLUMN, ROW, step
+from .geometry import AXES, COLUMN, ROW, neighbour, step
 from .position import EMPTY, Position
 
 MOVES, COLLISION, BLOCKED, STILL = "moves", "collision", "blocked", "still"
@@ -30,12 +35,24 @@ MOVES, COLLISION, BLOCKED, STILL = "moves", "collision", "blocked", "still"
 
 @dataclass(frozen=True)
 class Chain:
-    """The stones pushed in one direction, nearest to p first."""
+    """The stones pushed in one direction, nearest to p first.
+
+    Its shapes: stones then their ``target`` (the first empty square); no stones and the
+    empty square next to p as target (nothing is pushed); stones all round the line back
+    to p, ``target`` None (M-3); or, with ``at_edge``, no stones and no target because p
+    sits on the board edge on this side and has no neighbour there (M-7).
+    """
 
     direction: str
     squares: tuple[int, ...]
-    target: int | None  # the first empty square; None when the chain would end on p (M-3)
-    wrapped: bool  # the path from p to the target crosses the board edge
+    target: int | None  # the first empty square; None when the chain would end on p (M-3) or at_edge
+    wrapped: bool  # a stone of the chain is pushed across the board edge
+    at_edge: bool = False  # p is on the edge on this side: nothing is pushed this way (M-7)
+
+    @property
+    def lands_on_p(self) -> bool:
+        """Whether the chain runs round the whole line and would put its last stone on p (M-3)."""
+        return self.target is None and not self.at_edge
 
     @property
     def destinations(self) -> tuple[int, ...]:
@@ -64,6 +81,9 @@ class AxisPush:
     outcome: str  # MOVES, COLLISION (M-2), BLOCKED (M-3) or STILL (no stone next to p)
     returned: tuple[str, ...]  # directions whose chain goes back (M-2 / M-3)
     rulings: tuple[str, ...]
+    # a stone at the far end of the line, across the edge from p: not p's neighbour, so it
+    # stays (M-7); None when p is not on an edge of this line or that square is empty
+    across_edge: int | None = None
 
     def moving_chains(self) -> tuple[Chain, ...]:
         return tuple(c for c in self.chains if c.direction not in self.returned and c.squares)
@@ -108,37 +128,44 @@ def _crosses(a: int, b: int, direction: str, size: int) -> bool:
 
 
 def chain(cells: list[int], p: int, direction: str, size: int) -> Chain:
-    """The chain from next to ``p`` in ``direction`` (M-1); ``cells`` has p occupied."""
+    """The chain from the square next to ``p`` in ``direction`` (M-1, M-7); ``cells`` has p occupied."""
+    cur = neighbour(p, direction, size)
+    if cur is None:  # p is on the edge: adjacency never wraps (M-7)
+        return Chain(direction, (), None, False, at_edge=True)
     squares = []
     wrapped = False
-    cur = p
-    while True:
-        nxt, crossed = step(cur, direction, size)
+    while cells[cur] != EMPTY:
+        squares.append(cur)
+        cur, crossed = step(cur, direction, size)  # pushed off the board: back in at the far end
         wrapped = wrapped or crossed
-        if nxt == p:
+        if cur == p:
             return Chain(direction, tuple(squares), None, wrapped)
-        if cells[nxt] == EMPTY:
-            return Chain(direction, tuple(squares), nxt, wrapped)
-        squares.append(nxt)
-        cur = nxt
+    return Chain(direction, tuple(squares), cur, wrapped)
 
 
 def resolve_axis(cells: list[int], p: int, axis: str, size: int) -> AxisPush:
     first, second = (chain(cells, p, d, size) for d in AXES[axis])
     chains = (first, second)
-    if first.target is None or second.target is None:
-        # the line is full: each chain would put its last stone on p (M-3)
-        return AxisPush(axis, chains, BLOCKED, tuple(c.direction for c in chains), ("M-1", "M-3"))
+    if first.lands_on_p or second.lands_on_p:
+        # the line is full: a chain would put its last stone on p (M-3)
+        return AxisPush(axis, chains, BLOCKED, tuple(c.direction for c in chains if c.squares), ("M-1", "M-3"))
+    across = None
+    for c in chains:
+        if c.at_edge:
+            far = step(p, c.direction, size)[0]
+            if cells[far] != EMPTY:
+                across = far
+    edge = ("M-7",) if across is not None else ()
     if not first.squares and not second.squares:
-        return AxisPush(axis, chains, STILL, (), ("M-1",))
-    if first.target == second.target:
+        return AxisPush(axis, chains, STILL, (), ("M-1",) + edge, across)
+    if first.target == second.target:  # never true of a chain at_edge: it has no target
         if first.squares and second.squares:
             # one empty square left in the line and both chains head for it (M-2)
             loser = first if first.wrapped else second
             return AxisPush(axis, chains, COLLISION, (loser.direction,), ("M-1", "M-2", "M-4"))
         # only one chain holds stones: a single stone reaches the target (KM-3)
         return AxisPush(axis, chains, MOVES, (), ("M-1", "M-4", "KM-3"))
-    return AxisPush(axis, chains, MOVES, (), ("M-1", "M-4"))
+    return AxisPush(axis, chains, MOVES, (), ("M-1", "M-4") + edge, across)
 
 
 def resolve(position: Position, square: int, colour: int | None = None) -> Resolution:

@@ -13,25 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.verdict import InvalidPositionError, NotationError
-from ..kabetopo.actions import (
-    BUMP,
-    BUMP_THROUGH,
-    DOOR,
-    END,
-    EXIT,
-    LEAP,
-    LEAP_PORTAL,
-    LOCK,
-    MONOLITH,
-    PASS,
-    PORTAL,
-    STEP,
-    STOP,
-    TELEPORT,
-    UNLOCK,
-    WALL,
-    Action,
-)
+from ..kabetopo.actions import Action, Kind
 from ..kabetopo.game import KabetopoState
 from ..kabetopo.geometry import (
     NEIGHBOURS,
@@ -44,9 +26,9 @@ from ..kabetopo.geometry import (
     square_name,
 )
 from ..kabetopo.notation import format_position, parse_position
-from ..kabetopo.position import KIND, Position
-from ..kabetopo import position as P
+from ..kabetopo.position import KIND, Bonus, Piece, Position
 from ..kabetopo.rules import Rules
+from ..kabetopo.status import status_line
 from ..render.kabetopo_svg import STYLE, Option, board_svg
 from .base import Controller
 from .kabetopo_edit import PositionEditor
@@ -54,11 +36,11 @@ from .kabetopo_edit import PositionEditor
 
 def destination(action: Action) -> int | None:
     """The square a move or choice leads the mover to, where that is known in advance."""
-    if action.kind in (STEP, LEAP, BUMP):
+    if action.kind in (Kind.STEP, Kind.LEAP, Kind.BUMP):
         return action.a
-    if action.kind == DOOR:
+    if action.kind == Kind.DOOR:
         return action.b >> 2
-    if action.kind == EXIT:
+    if action.kind == Kind.EXIT:
         return action.a >> 2
     return None
 
@@ -143,7 +125,7 @@ class KabetopoController(Controller):
                 return self._ok("Choose how the door swings: click one of the numbered options.")
             return self._refuse(self.state.explain(self._guess_move(sq)))
         if phase == "exit":
-            candidates = [a for a in self._legal() if a.kind == EXIT and a.a >> 2 == sq]
+            candidates = [a for a in self._legal() if a.kind == Kind.EXIT and a.a >> 2 == sq]
             if len(candidates) == 1:
                 return self.apply(candidates[0])
             if candidates:
@@ -152,9 +134,9 @@ class KabetopoController(Controller):
             side = next((sd for ln in pos.portals() for sd in sides_of_line(ln) if sd >> 2 == sq), None)
             if side is None:
                 return self._refuse(_Verdict(("K-PORT-2",), f"no portal opens onto {square_name(sq)}"))
-            return self._refuse(self.state.explain(Action(EXIT, side)))
+            return self._refuse(self.state.explain(Action(Kind.EXIT, side)))
         if phase == "bump":
-            return self.apply(Action(BUMP, sq)) if Action(BUMP, sq) in self.state.legal_actions else self._refuse(self.state.explain(Action(BUMP, sq)))
+            return self.apply(Action(Kind.BUMP, sq)) if Action(Kind.BUMP, sq) in self.state.legal_actions else self._refuse(self.state.explain(Action(Kind.BUMP, sq)))
         if phase == "setup":
             return self._error("the board is being set up: roll the d12 with the Roll button")
         return self._refuse(_Verdict(("K-ROUND-2",), "the round is over"))
@@ -162,23 +144,23 @@ class KabetopoController(Controller):
     def _guess_move(self, sq: int) -> Action:
         """The move a player most likely meant by clicking ``sq``, for explaining a refusal."""
         origin = self._mover_square()
-        speed = self.use_speed or (self._phase() == "extras" and self.state.position.bonus == P.NO_BONUS)
+        speed = self.use_speed or (self._phase() == "extras" and self.state.position.bonus == Bonus.NONE)
         if sq in NEIGHBOURS[origin]:
-            return Action(STEP, sq, -1, speed)
+            return Action(Kind.STEP, sq, -1, speed)
         for d in range(4):
             cur = NEIGHBOURS[origin][d]
             while cur is not None:
                 if cur == sq:
-                    return Action(LEAP, sq, -1, speed)
+                    return Action(Kind.LEAP, sq, -1, speed)
                 cur = NEIGHBOURS[cur][d]
-        return Action(STEP, sq, -1, speed)
+        return Action(Kind.STEP, sq, -1, speed)
 
     def _click_line(self, line: int) -> dict:
         phase = self._phase()
         s1, s2 = sides_of_line(line)
         if phase == "main":
-            wanted = [Action(k, line) for k in (WALL, MONOLITH, PORTAL)]
-            wanted += [Action(LOCK, s) for s in (s1, s2)] + [Action(UNLOCK, s) for s in (s1, s2)]
+            wanted = [Action(k, line) for k in (Kind.WALL, Kind.MONOLITH, Kind.PORTAL)]
+            wanted += [Action(Kind.LOCK, s) for s in (s1, s2)] + [Action(Kind.UNLOCK, s) for s in (s1, s2)]
             legal = self.state.legal_actions
             options = [a for a in wanted if a in legal]
             if not options:
@@ -186,23 +168,23 @@ class KabetopoController(Controller):
             self.choices = options
             return self._ok(f"Choose what to do on {line_name(line)}.")
         if phase == "extras":
-            options = [a for a in (Action(LOCK, s1), Action(LOCK, s2)) if a in self.state.legal_actions]
+            options = [a for a in (Action(Kind.LOCK, s1), Action(Kind.LOCK, s2)) if a in self.state.legal_actions]
             if options:
                 self.choices = options
                 return self._ok("Lock it behind you: choose a side.")
-            return self._refuse(self.state.explain(Action(LOCK, s1)))
+            return self._refuse(self.state.explain(Action(Kind.LOCK, s1)))
         return self._refuse(_Verdict(("K-TURN-7",), "finish the current choice first (see the options on the board)"))
 
     def _guess_drop(self, line: int) -> Action:
         pos = self.state.position
         pool = pos.pools[pos.turn]
-        if pos.lines[line] & KIND == P.PORTAL or pos.is_door(line):
+        if pos.lines[line] & KIND == Piece.PORTAL or pos.is_door(line):
             s1, _ = sides_of_line(line)
-            return Action(LOCK, s1)
-        for kind, slot in ((WALL, 0), (MONOLITH, 1), (PORTAL, 2)):
+            return Action(Kind.LOCK, s1)
+        for kind, slot in ((Kind.WALL, 0), (Kind.MONOLITH, 1), (Kind.PORTAL, 2)):
             if pool[slot]:
                 return Action(kind, line)
-        return Action(WALL, line)
+        return Action(Kind.WALL, line)
 
     def button(self, button: str, value: Any = None) -> dict:
         if button.startswith(("tool:", "turn:", "pool:")) or button in ("edit-done", "edit-cancel", "clear-board"):
@@ -216,18 +198,18 @@ class KabetopoController(Controller):
         if travelled is not None:
             return travelled
         if button in ("end", "pass", "stop"):
-            return self.apply(Action({"end": END, "pass": PASS, "stop": STOP}[button]))
+            return self.apply(Action({"end": Kind.END, "pass": Kind.PASS, "stop": Kind.STOP}[button]))
         if button == "roll":
             return self.apply(f"roll {value}" if value is not None else self._next_roll())
         if button == "speed":
             if not self._speed_moves_available():
-                return self._refuse(self.state.explain(Action(STEP, self._mover_square(), -1, True)))
+                return self._refuse(self.state.explain(Action(Kind.STEP, self._mover_square(), -1, True)))
             self.use_speed = not self.use_speed
             self.board_choices = []
             return self._ok("Speed token: your next move cashes it in." if self.use_speed else "Speed token put back.")
         if button == "lock-behind":
-            if not any(a.kind == LOCK for a in self._legal()) or self._phase() != "extras":
-                return self._refuse(self.state.explain(Action(LOCK, 0)))
+            if not any(a.kind == Kind.LOCK for a in self._legal()) or self._phase() != "extras":
+                return self._refuse(self.state.explain(Action(Kind.LOCK, 0)))
             self.lock_behind = not self.lock_behind
             self.board_choices = []
             return self._ok("Lock it behind you: click an L on the board." if self.lock_behind else "")
@@ -305,7 +287,7 @@ class KabetopoController(Controller):
             moves = self._move_actions()
             if self.board_choices:
                 for i, a in enumerate(self.board_choices, 1):
-                    options.append(Option(str(a), f"ln:{line_name(side_line(a.b))}" if a.kind == DOOR else f"sq:{square_name(destination(a))}", str(i)))
+                    options.append(Option(str(a), f"ln:{line_name(side_line(a.b))}" if a.kind == Kind.DOOR else f"sq:{square_name(destination(a))}", str(i)))
             elif self.lock_behind:
                 pass  # the lock options below take the board's side markers
             elif self.selected or self.use_speed or phase == "extras":
@@ -313,24 +295,24 @@ class KabetopoController(Controller):
                     dest = destination(a)
                     if dest is not None:
                         highlights[square_name(dest)] = "move"
-                    elif a.kind in (TELEPORT, LEAP_PORTAL):
+                    elif a.kind in (Kind.TELEPORT, Kind.LEAP_PORTAL):
                         options.append(Option(str(a), f"sd:{side_name(a.a)}", "T"))
         elif phase == "exit":
-            for i, a in enumerate(a for a in legal if a.kind == EXIT):
+            for i, a in enumerate(a for a in legal if a.kind == Kind.EXIT):
                 options.append(Option(str(a), f"sd:{side_name(a.a)}", str(i + 1)))
                 highlights[square_name(a.a >> 2)] = "move"
         elif phase == "bump":
             for a in legal:
-                if a.kind == BUMP:
+                if a.kind == Kind.BUMP:
                     options.append(Option(str(a), f"sq:{square_name(a.a)}", "B"))
                     highlights[square_name(a.a)] = "select"
-                elif a.kind == BUMP_THROUGH:
+                elif a.kind == Kind.BUMP_THROUGH:
                     options.append(Option(str(a), f"sd:{side_name(a.a)}", "P"))
         if phase == "extras" and self.lock_behind:
             for a in legal:
-                if a.kind == LOCK:
+                if a.kind == Kind.LOCK:
                     options.append(Option(str(a), f"sd:{side_name(a.a)}", "L"))
-        lines = {line_name(a.a if a.kind in (WALL, MONOLITH, PORTAL) else side_line(a.a)): "drop" for a in self.choices}
+        lines = {line_name(a.a if a.kind in (Kind.WALL, Kind.MONOLITH, Kind.PORTAL) else side_line(a.a)): "drop" for a in self.choices}
         selected = square_name(self._mover_square()) if self.selected else None
         svg = board_svg(pos, coordinates=self.coordinates, highlights=highlights or None, lines=lines or None,
                         path=self._last_path(), options=options or None, selected=selected, interactive=True, embed_style=False)
@@ -341,20 +323,19 @@ class KabetopoController(Controller):
         pos = state.position
         kinds = {a.kind for a in legal}
         play = self.history_buttons()
-        if END in kinds:
+        if Kind.END in kinds:
             play.append({"id": "end", "label": "End turn", "enabled": True})
-        if PASS in kinds:
+        if Kind.PASS in kinds:
             play.append({"id": "pass", "label": "Pass", "enabled": True})
-        if STOP in kinds:
+        if Kind.STOP in kinds:
             play.append({"id": "stop", "label": "Stop (Mischief)", "enabled": True})
         if any(a.speed for a in legal):
             play.append({"id": "speed", "label": "Speed token", "enabled": True, "pressed": self.use_speed})
-        if pos.phase == "extras" and LOCK in kinds:
+        if pos.phase == "extras" and Kind.LOCK in kinds:
             play.append({"id": "lock-behind", "label": "Lock it behind you", "enabled": True, "pressed": self.lock_behind})
         if pos.phase == "setup":
             play.append({"id": "roll", "label": "Roll d12", "enabled": True})
         play.append({"id": "edit", "label": "Edit position", "enabled": True})
-        from ..render.kabetopo_svg import status_line
 
         return {
             "status": status_line(pos),
@@ -384,11 +365,11 @@ class KabetopoController(Controller):
         }}
 
 def _choice_label(a: Action) -> str:
-    if a.kind in (WALL, MONOLITH, PORTAL):
+    if a.kind in (Kind.WALL, Kind.MONOLITH, Kind.PORTAL):
         return f"Drop a {a.kind} on {line_name(a.a)}"
-    if a.kind == LOCK:
+    if a.kind == Kind.LOCK:
         return f"Lock the side facing {square_name(a.a >> 2)} ({side_name(a.a)})"
-    if a.kind == UNLOCK:
+    if a.kind == Kind.UNLOCK:
         return f"Unlock {side_name(a.a)} (spends a lock)"
     return str(a)
 

@@ -8,12 +8,10 @@ into the widget's reply.
 """
 from __future__ import annotations
 
-from ..kabetopo import position as P
 from ..kabetopo.geometry import parse_line, parse_square, sides_of_line
-from ..kabetopo.invariants import violations
-from ..kabetopo.notation import count_problems, structural_problems
-from ..kabetopo.position import EMPTY, KIND, SETUP, Position
+from ..kabetopo.position import KIND, SETUP, Piece, Position
 from ..kabetopo.rules import LOCKS, POOL_LETTERS, POOL_NAMES, SEAT_LETTERS, SEAT_NAMES
+from ..kabetopo.validity import problems
 from ..render.kabetopo_svg import board_svg
 
 TOOLS = (
@@ -22,9 +20,9 @@ TOOLS = (
     ("lock", "Lock (cycles sides)"), ("erase", "Erase"),
     ("runner-E", "East runner"), ("runner-S", "South runner"), ("runner-W", "West runner"), ("runner-N", "North runner"),
 )
-PIECE_OF_TOOL = {"wall": P.WALL, "monolith": P.MONOLITH, "portal": P.PORTAL,
-                 "setup-monolith": P.MONOLITH | SETUP, "setup-portal": P.PORTAL | SETUP}
-POOL_SLOT = {P.WALL: 0, P.MONOLITH: 1, P.PORTAL: 2}
+PIECE_OF_TOOL = {"wall": Piece.WALL, "monolith": Piece.MONOLITH, "portal": Piece.PORTAL,
+                 "setup-monolith": Piece.MONOLITH | SETUP, "setup-portal": Piece.PORTAL | SETUP}
+POOL_SLOT = {Piece.WALL: 0, Piece.MONOLITH: 1, Piece.PORTAL: 2}
 
 
 class PositionEditor:
@@ -38,9 +36,7 @@ class PositionEditor:
 
     def check(self) -> None:
         pos = self.position
-        self.problems = structural_problems(pos) + count_problems(pos) + [
-            f"{rid}: {why}" for rid, why in violations(pos)
-        ]
+        self.problems = problems(pos)
 
     # --- clicks and buttons ---------------------------------------------------------------
     def click(self, kind: str, name: str) -> tuple[bool, str]:
@@ -154,7 +150,7 @@ class PositionEditor:
         piece = pos.lines[line]
         if piece and not piece & SETUP:
             self._take_from_pools(POOL_SLOT[piece & KIND], -1)
-        pos.set_line(line, EMPTY)
+        pos.set_line(line, Piece.EMPTY)
 
     # --- what to draw --------------------------------------------------------------------
     def svg(self) -> str:

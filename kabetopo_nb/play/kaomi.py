@@ -16,7 +16,8 @@ from ..kaomi.game import KaomiState
 from ..kaomi.position import Position
 from ..kaomi.pushes import resolve
 from ..kaomi.rules import KaomiRules
-from ..render.kaomi_svg import STYLE, board_svg, status_line
+from ..kaomi.status import status_line
+from ..render.kaomi_svg import STYLE, board_svg
 from .base import Controller
 
 

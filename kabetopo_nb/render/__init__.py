@@ -1,4 +1,4 @@
 """SVG drawings of game positions (svgwrite).  The renderer reads the engine, never the reverse."""
-from .kabetopo_svg import Option, board_svg, describe_position
+from .kabetopo_svg import Option, board_svg
 
-__all__ = ["Option", "board_svg", "describe_position"]
+__all__ = ["Option", "board_svg"]

@@ -26,8 +26,10 @@ from ..kabetopo.geometry import (
     side_name,
     square_name,
 )
-from ..kabetopo.position import KIND, MONOLITH, PORTAL, SETUP, WALL, Position
-from ..kabetopo.rules import POOL_NAMES, SEAT_LETTERS, SEAT_NAMES, START_SQUARE
+from ..kabetopo.status import describe_position, status_line
+from ..kabetopo.notation import format_position
+from ..kabetopo.position import KIND, SETUP, Piece, Position
+from ..kabetopo.rules import SEAT_LETTERS, SEAT_NAMES, START_SQUARE
 from .base import add_text_alternative, arrow_marker, content_prefix, new_drawing, points, r2, target
 
 CELL = 44.0  # a square's side in px
@@ -161,44 +163,6 @@ class Option:
     label: str = ""
 
 
-def status_line(pos: Position) -> str:
-    from ..kabetopo.engine import decision
-
-    d = decision(pos)
-    if d.seat is None:
-        return "Round over"
-    if d.kind == "setup roll":
-        return f"Setup: {d.detail}"
-    text = f"{d.seat} to play: {d.kind}"
-    return text + (f" ({d.detail})" if d.detail else "")
-
-
-def describe_position(pos: Position) -> str:
-    """The text alternative: every runner, piece, lock and pool in words."""
-    parts = []
-    for seat in pos.rules.seats:
-        sq = pos.runners[seat]
-        extra = f", carrying {pos.held[seat]} stone{'s' if pos.held[seat] != 1 else ''}" if pos.held[seat] else ""
-        if pos.is_finished(seat):
-            extra += ", home (Tadaima)"
-        parts.append(f"{SEAT_NAMES[seat]}'s runner on {square_name(sq)}{extra}.")
-    pieces = []
-    for ln, piece in pos.pieces():
-        kind = {WALL: "door" if pos.is_door(ln) else "wall", MONOLITH: "monolith", PORTAL: "portal"}[piece & KIND]
-        pieces.append(f"{'setup ' if piece & SETUP else ''}{kind} on {line_name(ln)}")
-    parts.append("Pieces: " + (", ".join(pieces) if pieces else "none") + ".")
-    if pos.locks:
-        parts.append("Locks on " + ", ".join(side_name(s) for s in pos.lock_sides()) + ".")
-    for m, n in zip(pos.rules.geometry.mountains, pos.site_stones):
-        parts.append(f"{n} stone{'s' if n != 1 else ''} on {square_name(m)}.")
-    for seat in pos.rules.seats:
-        pool = pos.pools[seat]
-        items = ", ".join(f"{pool[i]} {POOL_NAMES[i] if pool[i] != 1 else POOL_NAMES[i][:-1]}" for i in range(4))
-        speed = "speed token unused" if pool[4] else "no speed token"
-        parts.append(f"{SEAT_NAMES[seat]}'s pool: {items}, {speed}.")
-    return " ".join(parts)
-
-
 def board_svg(
     position: Position,
     *,
@@ -226,8 +190,6 @@ def board_svg(
     squares and lines get ``data-target`` names for the widget.
     """
     pos = position
-    from ..kabetopo.notation import format_position
-
     key_parts = [format_position(pos), theme, repr(coordinates), repr(highlights), repr(lines), repr(path),
                  repr(arrows), repr(marks), repr(options), repr(selected), repr(interactive), repr(show_pools), repr(status)]
     prefix = id_prefix or content_prefix(*key_parts)
@@ -303,14 +265,14 @@ def board_svg(
         kind = piece & KIND
         name = line_name(ln)
         setup = " kb-setup" if piece & SETUP else ""
-        if kind == WALL:
+        if kind == Piece.WALL:
             door = pos.is_door(ln)
             g = dwg.g(class_="kb-piece kb-wall" + (" kb-door" if door else ""), id=f"{prefix}-piece-{name}")
             g.add(_bar(dwg, a, b, 6, class_="kb-door" if door else "kb-wall"))
             if door:
                 for end in (a, b):
                     g.add(dwg.circle(points([end])[0], 2.5, class_="kb-hinge"))
-        elif kind == MONOLITH:
+        elif kind == Piece.MONOLITH:
             g = dwg.g(class_="kb-piece kb-monolith" + setup, id=f"{prefix}-piece-{name}")
             g.add(_bar(dwg, a, b, 10, class_="kb-monolith"))
             for t in (0.3, 0.7):

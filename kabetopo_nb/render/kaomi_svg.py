@@ -10,15 +10,27 @@ square carries ``data-target="sq:d4"`` for the widget.
 A push across the board edge (wrap-around, M-1) is drawn as two arrow halves: one leaving
 the board on one side, one coming back in on the other.
 
-    >>> from kabetopo_nb.render.kaomi_svg import board_svg
+Only stones of a chain cross the edge; the placed stone's neighbours are on the board
+(adjacency never wraps, M-7).  The arrows are the pushes' own data (``Resolution.moves``,
+the explainer's steps), never worked out here.
+
+In a notebook, ``show`` displays a state, a position or a push explanation (the engine
+never draws itself: ``kabetopo_nb.kaomi`` imports nothing from here).
+
+    >>> from kabetopo_nb.render.kaomi_svg import board_svg, show
     >>> svg = board_svg(state.position, coordinates=True, arrows=[("e4", "f4", "push")])
+    >>> show(state)
+    >>> show(explain_placement(state.position, "d4"), kinds=("chain", "result"))
 """
 from __future__ import annotations
 
-from ..kaomi.explainer import PROPOSED, PUSH, RETURN, Step
+from ..kaomi.actions import PLACE
+from ..kaomi.explainer import PROPOSED, PUSH, RETURN, PushExplanation, Step
+from ..kaomi.game import KaomiState
 from ..kaomi.geometry import FILES, parse_square, square_name
 from ..kaomi.position import BLACK, WHITE, Position, colour_name, format_position
 from ..kaomi.scoring import outcome
+from ..kaomi.status import describe_position, status_line
 from .base import add_text_alternative, content_prefix, new_drawing, r2, target
 
 CELL = 40.0
@@ -65,28 +77,6 @@ ARROW_KINDS = (PUSH, PROPOSED, RETURN)
 
 def _sq(pos: Position, value) -> int:
     return parse_square(value, pos.rules.size) if isinstance(value, str) else int(value)
-
-
-def status_line(pos: Position) -> str:
-    result = outcome(pos)
-    if result is not None:
-        return f"Game over: {result.winner_name + ' wins' if result.winner else 'a draw'}"
-    who = colour_name(pos.turn)
-    extra = " (or swap: pie rule)" if pos.can_swap() else ""
-    person = ""
-    if pos.swapped:
-        person = " - the first player" if pos.turn == WHITE else " - the second player"
-    return f"{who} to place{person}{extra}"
-
-
-def describe_position(pos: Position) -> str:
-    """A text alternative: the stones of each colour and whose turn it is."""
-    parts = [pos.rules.describe() + "."]
-    for colour in (BLACK, WHITE):
-        names = [pos.name(s) for s in pos.stones(colour)]
-        parts.append(f"{colour_name(colour)} stones ({len(names)}): {', '.join(names) if names else 'none'}.")
-    parts.append(status_line(pos) + ".")
-    return " ".join(parts)
 
 
 def board_svg(
@@ -293,3 +283,47 @@ def step_svg(step: Step, **options) -> str:
     options.setdefault("status", step.title)
     options.setdefault("scoring", False)
     return board_svg(step.position, highlights=step.highlights, arrows=step.arrows, placed=step.placed, **options)
+
+
+def explanation_svgs(explanation: PushExplanation, **options) -> list[str]:
+    """One board per step of a placement's story (keyword options as ``board_svg``)."""
+    return [step_svg(s, **options) for s in explanation.steps]
+
+
+def state_svg(state: KaomiState, **options) -> str:
+    """A game's current board, the last placement ringed (keyword options as ``board_svg``)."""
+    action = state.history[-1] if state.history else None
+    if "last" not in options and action is not None and action.kind == PLACE:
+        options["last"] = str(action)
+    return board_svg(state.position, **options)
+
+
+def _worth_a_board(step: Step) -> bool:
+    """A step where something is pushed, marked or placed; a step where nothing moves keeps its sentence only."""
+    return bool(step.arrows) or len(step.highlights) > 1 or step.kind in ("place", "result")
+
+
+def show(item: KaomiState | Position | PushExplanation | Step, *, kinds: tuple[str, ...] | None = None,
+         **options) -> None:
+    """In a notebook: display a state's or a position's board, one explainer step, or a
+    whole push explanation: each step's sentence, followed by its board when the step's kind
+    is in ``kinds`` (default: every kind) and the board has something to show.  Keyword
+    options as ``board_svg``."""
+    from IPython.display import SVG, display  # only in a notebook; drawing needs no IPython
+
+    if kinds is not None and not isinstance(item, PushExplanation):
+        raise TypeError("kinds= selects the steps of a push explanation (explain_placement(...))")
+    if isinstance(item, PushExplanation):
+        for i, step in enumerate(item.steps, 1):
+            print(f"{i}. {step}")
+            if (kinds is None or step.kind in kinds) and _worth_a_board(step):
+                display(SVG(step_svg(step, **options)))
+    elif isinstance(item, Step):
+        print(item)
+        display(SVG(step_svg(item, **options)))
+    elif isinstance(item, KaomiState):
+        display(SVG(state_svg(item, **options)))
+    elif isinstance(item, Position):
+        display(SVG(board_svg(item, **options)))
+    else:
+        raise TypeError(f"show() draws a KaomiState, a Position or a push explanation, not {type(item).__name__}")

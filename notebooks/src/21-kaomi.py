@@ -8,13 +8,17 @@
 #
 # This notebook retells the designer's rules in the project's own words and lets the
 # engine (`kabetopo_nb.kaomi`) check every example. Where the rules text leaves something
-# open, the project fixed one reading with an ID: **M-1** to **M-6** in the shared
+# open, the project fixed one reading with an ID: **M-1** to **M-7** in the shared
 # rulings, **KM-1** to **KM-7** in `docs/RULINGS.md`. The engine names those IDs whenever
 # it explains or refuses a move.
+#
+# The engine decides; it never draws. The boards below come from the renderer's `show`,
+# which draws a game, a position or a step-by-step explanation.
 
 # %%
 from kabetopo_nb import kaomi_board
 from kabetopo_nb.kaomi import KaomiRules, KaomiState, Position, explain_placement, groups, outcome, squared_scores
+from kabetopo_nb.render.kaomi_svg import show
 
 
 def board(size=7, black=(), white=(), turn="B", **rules):
@@ -35,7 +39,7 @@ def board(size=7, black=(), white=(), turn="B", **rules):
 state = KaomiState.new_game(size=7)
 print(state.decision)
 print(state.legal_actions.count(), "legal actions, e.g.", state.legal_actions.names()[:5])
-state
+show(state)
 
 # %% [markdown]
 # A placement on an occupied square, or off the board, is refused with its ruling:
@@ -50,7 +54,8 @@ print(state.explain("h8"))
 #
 # The new stone, call it **p**, pushes along its row and along its column, and the two
 # lines are handled separately (M-1). Look in one direction from p, say east: the stones
-# that sit next to p in an unbroken run form the **chain** for that direction. The chain
+# that sit next to p in an unbroken run form the **chain** for that direction (only
+# squares next to p on the board count: see "Across the edge" below). The chain
 # ends where the first free square comes; that square is the chain's **target**.
 # Normally every stone in the chain shifts one square along it, so the last one steps
 # onto the target (M-4). The stone p itself never moves.
@@ -65,7 +70,7 @@ print(state.explain("h8"))
 # One stone on each side of d4: each one moves one square away from it.
 
 # %%
-explain_placement(board(black=["e4", "d5"], white=["c4", "d3"], turn="W"), "d4").show(kinds=("place", "result"))
+show(explain_placement(board(black=["e4", "d5"], white=["c4", "d3"], turn="W"), "d4"), kinds=("place", "result"))
 
 # %% [markdown]
 # ### A chain
@@ -74,7 +79,7 @@ explain_placement(board(black=["e4", "d5"], white=["c4", "d3"], turn="W"), "d4")
 # stone fills the first gap.
 
 # %%
-explain_placement(board(black=["e4", "g4"], white=["f4"], turn="B"), "d4").show(kinds=("chain", "result"))
+show(explain_placement(board(black=["e4", "g4"], white=["f4"], turn="B"), "d4"), kinds=("chain", "result"))
 
 # %% [markdown]
 # ### Across the edge
@@ -84,7 +89,17 @@ explain_placement(board(black=["e4", "g4"], white=["f4"], turn="B"), "d4").show(
 # on a4.
 
 # %%
-explain_placement(board(black=["g4"], turn="W"), "f4").show(kinds=("chain", "result"))
+show(explain_placement(board(black=["g4"], turn="W"), "f4"), kinds=("chain", "result"))
+
+# %% [markdown]
+# The wrap is only for stones that are pushed off the board. Being *next to* p never
+# wraps (M-7): a stone placed on an edge square has no neighbour beyond that edge, so it
+# pushes nothing that way, and the stone at the far end of its row is not touched. Below,
+# on 5x5, Black places on e3: d3 is pushed west to c3, while a3, at the other end of row
+# 3, stays where it is.
+
+# %%
+show(explain_placement(board(size=5, black=["a3"], white=["d3"], turn="B"), "e3"), kinds=("axis", "result"))
 
 # %% [markdown]
 # ### Across the edge, into a stone
@@ -94,7 +109,7 @@ explain_placement(board(black=["g4"], turn="W"), "f4").show(kinds=("chain", "res
 # east chain of d4 is e4, f4, g4 and then a4 (after the wrap); its target is b4.
 
 # %%
-explain_placement(board(black=["e4", "g4"], white=["f4", "a4"], turn="W"), "d4").show(kinds=("chain", "result"))
+show(explain_placement(board(black=["e4", "g4"], white=["f4", "a4"], turn="W"), "d4"), kinds=("chain", "result"))
 
 # %% [markdown]
 # ### Two chains, one target: a collision
@@ -107,7 +122,7 @@ explain_placement(board(black=["e4", "g4"], white=["f4", "a4"], turn="W"), "d4")
 
 # %%
 collision = board(black=["b4", "c4", "g4"], white=["e4", "f4"], turn="B")
-explain_placement(collision, "d4").show(kinds=("chain", "axis", "result"))
+show(explain_placement(collision, "d4"), kinds=("chain", "axis", "result"))
 
 # %% [markdown]
 # The verdict of `explain` summarises the same thing in one line, with the rulings:
@@ -132,7 +147,7 @@ print(KaomiState(board(black=["a4", "b4", "c4"], white=["f4", "g4"])).explain("d
 
 # %%
 blocked = board(size=5, black=["a3", "b3", "c4"], white=["d3", "e3", "c2"], turn="W")
-explain_placement(blocked, "c3").show(kinds=("axis", "result"))
+show(explain_placement(blocked, "c3"), kinds=("axis", "result"))
 
 # %% [markdown]
 # ### Try it: where does every stone go?
@@ -141,7 +156,7 @@ explain_placement(blocked, "c3").show(kinds=("axis", "result"))
 
 # %%
 puzzle = board(black=["b4", "c4", "g4", "d7"], white=["e4", "f4", "d5", "d6"], turn="B")
-puzzle
+show(puzzle)
 
 # %%
 after = KaomiState(puzzle)
@@ -185,7 +200,7 @@ full = board(size=5, turn="W",
              white=["a4", "b4", "c4", "d4", "e4", "a2", "b2", "c2", "d2", "e2", "e1"])
 print(sorted((g.size, "Black" if g.colour == 1 else "White") for g in groups(full)))
 print(outcome(full))
-full
+show(full)
 
 # %% [markdown]
 # Here every group pairs off. Thirty-six stones were placed, Black first, so White put
@@ -227,7 +242,7 @@ while not game.is_terminal():
     game.apply(rng.choice(list(game.legal_actions)))
 print(" ".join(str(a) for a in game.history))
 print(game.outcome())
-game
+show(game)
 
 # %% [markdown]
 # ## Play
