@@ -1,17 +1,22 @@
 """Dakapo: every ruling both ways (D-1..D-4, D-PLACE-1..3, D-END-1/2, D-CLAIM-1, D-SIZE-1),
-notation, explain(), the generic random simulation, the golden playthroughs, the SVG and
-the widget controller."""
+notation, the ledger that explain() and colour_verdict() read, the generic random
+simulation, the golden playthroughs, the SVG and the widget controller."""
 import difflib
 import importlib.util
 import itertools
 import json
 import random
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
 
 from kabetopo_nb.core.simulation import random_simulation
 from kabetopo_nb.dakapo import (
+    CLAIM,
+    ENGINE,
+    PASS,
+    PLACE,
     Action,
     DakapoRules,
     DakapoState,
@@ -24,9 +29,9 @@ from kabetopo_nb.dakapo import (
     parse_position,
 )
 from kabetopo_nb.dakapo.checks import check_state, state_problems
-from kabetopo_nb.dakapo.engine import CLAIM_WINDOW, LOSS, PLAYING, TIE, WIN
+from kabetopo_nb.dakapo.ending import CLAIM_WINDOW, LOSS, PLAYING, TIE, WIN
 from kabetopo_nb.dakapo.geometry import parse_square
-from kabetopo_nb.dakapo.rules import COLOURS
+from kabetopo_nb.dakapo.rules import COLOURS, PLAYERS
 from kabetopo_nb.dakapo.squares import all_squares, squares_through
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -471,6 +476,177 @@ def test_undo_redo_and_save_round_trip():
         DakapoState.load(data)
 
 
+# --- the ledger: one place decides, explain() and colour_verdict read it ------------------
+
+def _play_out(state: DakapoState, seed: int) -> list[DakapoState]:
+    """Every state along a seeded random game from ``state`` (which is not changed)."""
+    state, rng = state.copy(), random.Random(seed)
+    seen = [state.copy()]
+    while not state.is_terminal():
+        state.apply(rng.choice(list(state.legal_actions)))
+        seen.append(state.copy())
+    return seen
+
+
+def sampled_states() -> list[DakapoState]:
+    """States of seeded random games (automatic wins and tabletop; 8x8, 6x6, 4x4), and the
+    tabletop scenarios: a claim offered mid-game, and the claim window after the stone that
+    fills the board, with the positions after claiming and after passing."""
+    states = []
+    for options, seeds in (({}, 2), ({"tabletop": True}, 2), ({"size": 6, "tabletop": True}, 3),
+                           ({"size": 4}, 4), ({"size": 4, "tabletop": True}, 6)):
+        for seed in range(seeds):
+            states += _play_out(DakapoState(**options), seed)
+    offered = tabletop_square()
+    window = small("G1YB/RYRY/BRGB/GYBG", last="d4", tabletop=True)
+    window.apply("red b4")
+    for state in (offered, window):
+        for follow in state.legal_actions.names()[:2]:  # claim, then a placement or pass
+            after = state.copy()
+            after.apply(follow)
+            states.append(after)
+        states += _play_out(state, 1)
+    return states
+
+
+SAMPLED = sampled_states()
+
+
+def every_candidate(pos: Position) -> list[Action]:
+    """Each colour on each square of the board, claim and pass."""
+    n = pos.size
+    return [Action(PLACE, c, f, r) for c in range(4) for r in range(n) for f in range(n)] + [
+        Action(CLAIM), Action(PASS)]
+
+
+def test_the_samples_visit_every_kind_of_decision():
+    kinds = {s.decision.kind for s in SAMPLED}
+    assert kinds == {"placement", "claim or pass", "game over"}
+    assert any(s.decision.kind == "placement" and "claim" in s.legal_actions for s in SAMPLED)
+    assert {s.status.state for s in SAMPLED} == {PLAYING, CLAIM_WINDOW, WIN, LOSS, TIE}
+
+
+def test_explain_agrees_with_the_legal_actions_for_every_candidate():
+    for state in SAMPLED:
+        legal = set(state.legal_actions)
+        why = state.ledger(why=True)
+        for action in every_candidate(state.position):
+            verdict = state.explain(action)
+            assert verdict.legal == (action in legal), (state.to_text(), str(action), verdict)
+            assert verdict.rulings, (state.to_text(), str(action))
+            # every candidate is in the ledger: shape() never answers for a well-formed one
+            assert action in why or why.rejection(action) is not None, (state.to_text(), str(action))
+
+
+def test_the_fast_and_the_why_ledgers_list_the_same_actions_and_outcomes():
+    for state in SAMPLED:
+        fast, why = ENGINE.ledger(state.position), ENGINE.ledger(state.position, why=True)
+        assert fast.actions == why.actions == list(state.legal_actions)
+        assert fast.outcomes == why.outcomes
+        assert fast.rejected is None and why.rejected  # the hot path words no refusal
+        assert not set(why.actions) & set(why.rejected)  # nothing is both allowed and refused
+
+
+def test_legal_actions_come_in_the_order_claim_then_colour_then_square():
+    for state in SAMPLED:
+        legal = list(state.legal_actions)
+        places = [a for a in legal if a.kind == PLACE]
+        assert places == sorted(places, key=lambda a: (a.colour, a.rank, a.file))
+        if state.decision.kind == "claim or pass":
+            assert legal == [Action(CLAIM), Action(PASS)]
+        else:
+            assert legal in (places, [Action(CLAIM), *places])
+
+
+def test_a_placement_outcome_says_what_playing_it_does():
+    """D-3, D-END-2, D-CLAIM-1: each outcome is checked against the position after it is played."""
+    for state in SAMPLED:
+        if state.position.size == 8 and state.position.rules.tabletop:
+            continue  # the 8x8 automatic games are enough at that size
+        claim_open = "claim" in state.legal_actions
+        fast = ENGINE.ledger(state.position)
+        for action, outcome in zip(fast.actions, fast.outcomes):
+            if action.kind != PLACE:
+                continue
+            after = state.copy()
+            after.apply(action)
+            pos = after.position
+            assert (pos.square_name(outcome.square), COLOURS[outcome.colour]) == (action.square, COLOURS[action.colour])
+            assert outcome.made == tuple(squares_through(pos.board, pos.size, pos.last))
+            assert outcome.fills_board == pos.is_full()
+            assert outcome.lets_go == claim_open
+            if outcome.made and not pos.rules.tabletop:
+                assert after.status.state == WIN and after.winner == PLAYERS[outcome.player]
+
+
+def test_listing_the_legal_actions_works_out_no_square():
+    """D-3 is worked out for a placement only when someone reads what it completes."""
+    pos = next(s for s in SAMPLED if s.decision.kind == "placement" and len(s.history) > 10).position
+    outcomes = ENGINE.ledger(pos).outcomes
+    assert outcomes and all("made" not in vars(o) for o in outcomes)
+    why = ENGINE.ledger(pos, why=True)
+    assert ENGINE.explain(pos, why.actions[0], why)
+    assert "made" in vars(why.outcomes[0]) and all("made" not in vars(o) for o in why.outcomes[1:])
+
+
+def test_a_refusal_names_every_rule_it_breaks():
+    state = small("YRBY/RBYR/GRGY/BGB1", last="d2")  # yellow was placed last and is used up
+    v = state.explain("yellow d1")  # beside yellow d2, yellow just placed, no yellow left
+    assert v.rulings == ("D-PLACE-2", "D-PLACE-3", "D-2")
+    assert v.reason == ("d1 touches a yellow stone orthogonally; yellow is the colour Player 2 placed last "
+                        "turn; no yellow stones are left in the supply")
+    assert state.explain("yellow a4").rulings == ("D-PLACE-1", "D-PLACE-3", "D-2")
+    assert state.explain("blue d1").rulings == ("D-PLACE-2", "D-2")
+
+
+def test_colour_verdict_agrees_with_the_ledger():
+    for state in SAMPLED:
+        pos = state.position
+        legal = list(state.legal_actions)
+        why = state.ledger(why=True)
+        playing = state.status.state == PLAYING
+        for c in range(4):
+            verdict = state.can_place(c)
+            spots = [a for a in legal if a.kind == PLACE and a.colour == c]
+            assert verdict.legal == bool(spots), (state.to_text(), c, verdict)
+            if spots:
+                assert f"can go on {len(spots)} square" in verdict.reason
+                continue
+            refusals = [why.rejection(a) for a in every_candidate(pos) if a.kind == PLACE and a.colour == c]
+            if verdict.rulings != ("D-PLACE-1", "D-PLACE-2"):
+                assert all(set(verdict.rulings) <= set(r.rulings) for r in refusals)
+                assert all(verdict.reason in r.reason for r in refusals)
+            if playing:
+                assert ("D-PLACE-3" in verdict.rulings) == (c == pos.last_colour)
+                assert ("D-2" in verdict.rulings) == (pos.supply(c) == 0)
+
+
+def test_colour_verdict_names_a_barred_and_used_up_colour_by_both_rules():
+    state = small("YRBY/RBYR/GRGY/BGB1", last="d2")
+    v = state.can_place("yellow")
+    assert not v and v.rulings == ("D-PLACE-3", "D-2")
+    assert v.reason == "yellow is the colour Player 2 placed last turn; no yellow stones are left in the supply"
+    assert state.can_place("green") and state.can_place("green").reason == "green can go on 1 square"
+
+
+def test_explain_is_read_from_the_engines_ledger():
+    from kabetopo_nb.dakapo.explain import explain
+
+    for state in SAMPLED[::15]:
+        for action in every_candidate(state.position)[::11]:
+            assert explain(state.position, action) == ENGINE.explain(state.position, action) == state.explain(action)
+
+
+def test_candidates_never_considered_get_a_reason_about_their_form():
+    state = DakapoState()
+    assert state.explain(Action(PLACE, 7, 3, 3)).reason == "7 is not a colour"
+    assert state.explain(Action(PLACE, 0, 8, 0)).rulings == ("D-1",)
+    assert state.explain(Action(PLACE, 0, 3.5, 2)).reason == "(3.5, 2) is not a square"
+    assert state.explain(Action(CLAIM, 2)).reason == "claim takes no colour and no square"
+    assert state.explain(Action("fly")).reason == "unknown action kind 'fly'"
+    assert state.explain(42).reason == "42 is not a Dakapo action"
+
+
 # --- the generic random simulation (core.simulation) -------------------------------------
 
 @pytest.mark.parametrize("options, rounds", [({}, 40), ({"tabletop": True}, 25), ({"size": 6}, 25),
@@ -541,6 +717,27 @@ def test_svg_highlights_the_winning_square():
     svg = state.svg()
     assert 'class="dk-win"' in svg and "Winning square: d2, c3, d4, e3" in svg
     assert 'class="dk-win"' not in state.svg(show_win=False)
+
+
+def test_the_status_line_is_worded_by_the_game_and_shown_by_drawing_and_panel():
+    from kabetopo_nb.dakapo.status_text import status_line
+
+    shown = {}
+    for state in SAMPLED:
+        kind = state.decision.kind
+        if kind in shown:
+            continue
+        line = status_line(state.position)
+        shown[kind] = line
+        root = ElementTree.fromstring(state.svg())
+        texts = [e.text for e in root.iter() if e.get("id", "").endswith("-status")]
+        assert texts == [line]
+        assert board(state)._panel["status"] == line
+        if kind == "game over":
+            assert line == f"Game over: {state.result()}"
+        else:
+            assert line.startswith(f"{state.decision.seat} to play: {kind}")
+    assert shown["claim or pass"].endswith("claim or pass (the board is full)")
 
 
 # --- the widget controller -----------------------------------------------------------------

@@ -15,7 +15,7 @@ from ..core.verdict import (
     Verdict,
 )
 from .actions import CLAIM, PASS, PLACE, Action, parse_action
-from .engine import Status, status
+from .ending import Status, status
 from .game import ENGINE, DakapoState
 from .geometry import parse_square, square_name
 from .notation import format_position, parse_position

@@ -13,20 +13,13 @@ ruling that fails:
 """
 from __future__ import annotations
 
-from .engine import (
-    CLAIM_WINDOW,
-    LOSS,
-    PLAYING,
-    TIE,
-    WIN,
-    last_squares,
-    placements,
-    status,
-)
+from .ending import CLAIM_WINDOW, LOSS, PLAYING, TIE, WIN, status
 from .geometry import neighbours, setup_squares
 from .notation import invalid_reasons, position_problems
+from .placements import has_placement
 from .position import Position
 from .rules import EMPTY
+from .squares import last_squares
 
 
 def connected_problems(pos: Position) -> list[str]:
@@ -53,13 +46,13 @@ def state_problems(pos: Position) -> list[str]:
     if st.state == PLAYING:
         if found and not pos.rules.tabletop:
             out.append("D-3: the last stone completes a square but the game goes on")
-        if not placements(pos):
+        if not has_placement(pos):
             out.append("D-END-1: the game goes on but the player to move has no placement")
         if pos.is_full():
             out.append("D-END-2: the game goes on with every stone placed")
     if st.state == TIE and not pos.is_full():
         out.append("D-END-2: a tie before every stone is placed")
-    if st.state == LOSS and placements(pos):
+    if st.state == LOSS and has_placement(pos):
         out.append("D-END-1: a loss while a placement is possible")
     if st.state == CLAIM_WINDOW and not (pos.rules.tabletop and found and pos.is_full()):
         out.append("D-CLAIM-1: a claim window without a full board and a square")

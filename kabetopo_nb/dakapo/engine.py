@@ -1,94 +1,29 @@
-"""Where Dakapo's turn is decided: legal placements, the game's status, applying actions.
+"""Dakapo's decisions: whose turn, the ledger of every candidate action, playing an outcome.
 
-``status(pos)`` derives how things stand from the position alone:
+``ledger(pos, why=False)`` writes one decision's :class:`~kabetopo_nb.core.ledger.Ledger`
+from the generators that decide the rules, and nothing else decides them again:
 
-* the last stone completes a same-coloured square (D-3): its player wins, at once, or,
-  under the tabletop option, once ``claim`` is played (D-CLAIM-1);
-* otherwise, every stone placed: a tie (D-END-2), except that under the tabletop option
-  the player whose stone filled the board and completed a square may still claim it or
-  ``pass`` (the *claim window*, D-CLAIM-1);
-* otherwise, the player to move has no legal placement: that player loses (D-END-1).
+* while stones are being placed: ``claim`` first when a claim stands (``claims.py``), then
+  every placement by colour, then square (``placements.py``);
+* if the player to move has no placement, the game is over (D-END-1, ``ending.py``);
+* in the claim window after the stone that fills the board: ``claim`` and ``pass``;
+* once the game is over: nothing.
+
+With ``why`` every other candidate is in the ledger too, refused with its rulings and a
+sentence: each colour on each square of the board, ``claim`` and ``pass``.  ``play``
+applies an allowed action's recorded outcome; the words for an allowed action are in
+``explain.py``.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ..core.ledger import Ledger
 from ..core.state import Decision
-from .actions import CLAIM, PASS, PLACE, Action
-from .geometry import neighbours
+from .claims import Claim, Pass, write_claim, write_pass
+from .ending import CLAIM_WINDOW, PLAYING, after_placements, result_text, settled, status
+from .placements import Placement, placement_actions, write_placements
 from .position import CLAIMED, NO_CLAIM, PASSED, Position
 from .rules import COLOURS, EMPTY, PLAYERS
-from .squares import squares_through
-
-PLAYING, CLAIM_WINDOW, WIN, LOSS, TIE = "playing", "claim window", "win", "loss", "tie"
-
-
-@dataclass(frozen=True)
-class Status:
-    """How the game stands.  ``winner`` is a player index; ``square`` the winning corners."""
-
-    state: str
-    winner: int | None = None
-    ruling: str = ""
-    square: tuple[int, ...] | None = None
-
-    @property
-    def is_over(self) -> bool:
-        return self.state in (WIN, LOSS, TIE)
-
-
-def last_squares(pos: Position) -> list[tuple[int, int, int, int]]:
-    """The squares the last stone placed completes (D-3), if any."""
-    if pos.last < 0 or pos.board[pos.last] == EMPTY:
-        return []
-    return squares_through(pos.board, pos.size, pos.last)
-
-
-def placements(pos: Position) -> list[Action]:
-    """Every placement D-PLACE-1..3 and D-2 allow, by colour then square (status ignored)."""
-    n = pos.size
-    board = pos.board
-    barred = pos.last_colour  # D-PLACE-3 (EMPTY at the first placement: D-4)
-    open_colours = [c for c in range(4) if c != barred and pos.supply(c) > 0]  # D-2
-    out: list[list[Action]] = [[] for _ in range(4)]
-    if not open_colours:
-        return []
-    for sq in range(n * n):
-        if board[sq] != EMPTY:
-            continue
-        near = {board[x] for x in neighbours(sq, n)}
-        near.discard(EMPTY)
-        if not near:  # D-PLACE-1
-            continue
-        f, r = sq % n, sq // n
-        for c in open_colours:
-            if c not in near:  # D-PLACE-2
-                out[c].append(Action(PLACE, c, f, r))
-    return [a for group in out for a in group]
-
-
-def has_placement(pos: Position) -> bool:
-    return bool(placements(pos))
-
-
-def status(pos: Position) -> Status:
-    placer = 1 - pos.turn
-    found = last_squares(pos)
-    if found and (not pos.rules.tabletop or pos.claim == CLAIMED):
-        return Status(WIN, placer, "D-3", found[0])
-    if pos.is_full():
-        if found and pos.claim != PASSED:
-            return Status(CLAIM_WINDOW, None, "D-CLAIM-1", found[0])
-        return Status(TIE, None, "D-END-2")
-    if not has_placement(pos):
-        return Status(LOSS, placer, "D-END-1")
-    return Status(PLAYING)
-
-
-def claimable(pos: Position) -> bool:
-    """Tabletop option: the last stone completed a square and it is not yet claimed, and
-    the opponent has not placed since (D-CLAIM-1)."""
-    return pos.rules.tabletop and pos.claim == NO_CLAIM and bool(last_squares(pos))
+from .squares import last_squares
 
 
 def decision(pos: Position) -> Decision:
@@ -102,49 +37,49 @@ def decision(pos: Position) -> Decision:
     return Decision("placement", PLAYERS[pos.turn], detail)
 
 
-def legal_actions(pos: Position) -> list[Action]:
-    st = status(pos)
+def ledger(pos: Position, why: bool = False) -> Ledger:
+    """Every candidate action of the decision in ``pos`` with its verdict (see the module doc)."""
+    led = Ledger(why)
+    found = last_squares(pos)
+    st = settled(pos, found)
+    if st is None:
+        claim_open = write_claim(pos, led, found)
+        st = after_placements(pos, write_placements(pos, led, lets_go=claim_open) > 0)
+        if st.state == PLAYING:
+            write_pass(pos, led, found)
+            return led
+        led = Ledger(why)  # D-END-1: the game is over, and what was written above no longer stands
     if st.is_over:
-        return []
-    if st.state == CLAIM_WINDOW:
-        return [Action(CLAIM), Action(PASS)]
-    acts = placements(pos)
-    if claimable(pos):
-        acts.insert(0, Action(CLAIM))
-    return acts
+        over = ((st.ruling,), f"the game is over: {result_text(pos, st)}")
+        write_claim(pos, led, found, over=over)
+        write_pass(pos, led, found, over=over)
+        _refuse_every_placement(pos, led, *over)
+        return led
+    # the claim window (D-CLAIM-1): every stone is placed, the last one made a square
+    write_claim(pos, led, found)
+    write_pass(pos, led, found, window=True)
+    _refuse_every_placement(pos, led, ("D-CLAIM-1", "D-END-2"),
+                            f"every stone is placed; {PLAYERS[1 - pos.turn]} may only claim the square or pass")
+    return led
 
 
-def play(pos: Position, action: Action) -> None:
-    """Apply a legal action in place (``GameState.apply`` checks legality first)."""
-    if action.kind == PLACE:
-        n = pos.size
-        sq = action.rank * n + action.file
-        pos.board[sq] = action.colour
-        pos.last = sq
-        pos.turn = 1 - pos.turn
-        pos.claim = NO_CLAIM
-    elif action.kind == CLAIM:
+def _refuse_every_placement(pos: Position, led: Ledger, rulings: tuple[str, ...], reason: str) -> None:
+    if led.why:
+        for row in placement_actions(pos.size):
+            for action in row:
+                led.reject(action, rulings, reason)
+
+
+def play(pos: Position, action, outcome) -> None:
+    """Apply an allowed action's outcome in place (``GameState.apply`` finds it in the ledger)."""
+    if isinstance(outcome, Placement):
+        pos.board[outcome.square] = outcome.colour
+        pos.last = outcome.square
+        pos.turn = 1 - outcome.player
+        pos.claim = NO_CLAIM  # an unclaimed square of the opponent no longer counts (D-CLAIM-1)
+    elif isinstance(outcome, Claim):
         pos.claim = CLAIMED
-    elif action.kind == PASS:
+    elif isinstance(outcome, Pass):
         pos.claim = PASSED
-    else:  # pragma: no cover - apply() never lets an unknown kind through
-        raise ValueError(f"unknown action kind {action.kind!r}")
-
-
-def corners_text(pos: Position, corners) -> str:
-    return "-".join(pos.square_name(s) for s in corners)
-
-
-def result_text(pos: Position, st: Status | None = None) -> str:
-    st = st or status(pos)
-    if st.state == WIN:
-        colour = COLOURS[pos.board[pos.last]]
-        how = "claimed " if pos.rules.tabletop else ""
-        return f"{PLAYERS[st.winner]} wins (D-3): {how}{colour} square {corners_text(pos, st.square)}"
-    if st.state == LOSS:
-        return f"{PLAYERS[1 - st.winner]} has no legal placement and loses (D-END-1); {PLAYERS[st.winner]} wins"
-    if st.state == TIE:
-        if pos.claim == PASSED:
-            return "every stone is placed and the last square went unclaimed (D-CLAIM-1): a tie (D-END-2)"
-        return "every stone is placed without a winning square: a tie (D-END-2)"
-    return ""
+    else:  # pragma: no cover - only the ledger's outcomes reach play()
+        raise TypeError(f"not a Dakapo outcome: {outcome!r} (for {action})")

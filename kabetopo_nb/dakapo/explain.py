@@ -1,161 +1,119 @@
-"""Why an action is legal or not: a Verdict with ruling IDs and a sentence of our own.
+"""Why an action is legal or not, read from the decision's ledger (``engine.ledger``).
 
-A placement is checked against every rule at once, so a refusal names each rule it
-breaks (the rulebook's own examples cite "rules 2 and 3" together).
+Nothing here decides a rule: the generators write every verdict into the ledger, and this
+module only puts allowed actions into words.
+
+* ``describe(pos, action, outcome)``: the rulings and sentence of an allowed action, from
+  its recorded outcome;
+* ``shape(pos, action)``: for a candidate the generators never consider (not a Dakapo
+  action, not a colour, a square off the board: D-1), a reason about its form;
+* ``explain(pos, action)``: the verdict on any action, legal or not;
+* ``colour_verdict(pos, colour)``: may the player to move place this colour anywhere?
+  Read from the ledger's entries for that colour.
 """
 from __future__ import annotations
 
+from ..core.ledger import Ledger, verdict
 from ..core.verdict import Verdict
 from .actions import CLAIM, PASS, PLACE, Action
-from .engine import (
-    CLAIM_WINDOW,
-    PLAYING,
-    claimable,
-    corners_text,
-    last_squares,
-    result_text,
-    status,
-)
-from .geometry import coords_name, neighbours
+from .claims import Claim, Pass
+from .engine import ledger
+from .geometry import FILES, coords_name
+from .placements import Placement, placement_actions
 from .position import Position
-from .rules import COLOURS, EMPTY, PLAYERS
-from .squares import is_tilted, side_vector, squares_through
+from .rules import COLOURS, PLAYERS
+from .status_text import square_words
 
 
-def describe_square(pos: Position, corners) -> str:
-    """``a tilted green square d5-f6-e8-c7 (side 2x1)`` / ``an upright red square ... (3x3)``."""
-    colour = COLOURS[pos.board[corners[0]]]
-    dx, dy = side_vector(corners, pos.size)
-    if is_tilted(corners, pos.size):
-        return f"a tilted {colour} square {corners_text(pos, corners)} (each side {dx} across, {dy} up)"
-    side = dx or dy
-    return f"an upright {colour} square {corners_text(pos, corners)} ({side + 1}x{side + 1} squares)"
+def describe(pos: Position, action: Action, outcome) -> tuple[tuple[str, ...], str]:
+    """The rulings and the sentence of an allowed ``action`` with its ``outcome``."""
+    if isinstance(outcome, Placement):
+        return _placement_words(outcome)
+    if isinstance(outcome, Claim):
+        square = square_words(outcome.corners, outcome.colour, pos.size)
+        return ("D-3", "D-CLAIM-1"), f"{PLAYERS[outcome.player]} claims {square} and wins"
+    if isinstance(outcome, Pass):
+        return ("D-CLAIM-1", "D-END-2"), f"{PLAYERS[outcome.player]} lets the square go unclaimed: the game is a tie"
+    raise TypeError(f"not a Dakapo outcome: {outcome!r} (for {action})")
 
 
-def explain(pos: Position, action) -> Verdict:
-    if not isinstance(action, Action):
-        return Verdict(False, (), f"{action!r} is not a Dakapo action")
-    if action.kind == PLACE:
-        return _explain_place(pos, action)
-    if action.kind == CLAIM:
-        return _explain_claim(pos)
-    if action.kind == PASS:
-        return _explain_pass(pos)
-    return Verdict(False, (), f"unknown action kind {action.kind!r}")
-
-
-def _over(pos: Position, st) -> Verdict | None:
-    if st.is_over:
-        return Verdict(False, (st.ruling,), f"the game is over: {result_text(pos, st)}")
-    return None
-
-
-def _explain_place(pos: Position, action: Action) -> Verdict:
-    n = pos.size
-    if not (0 <= action.colour < 4):
-        return Verdict(False, (), f"{action.colour!r} is not a colour")
-    if not (0 <= action.file < n and 0 <= action.rank < n):
-        return Verdict(False, ("D-1",), f"{coords_name(action.file, action.rank)} is not on the {n}x{n} board")
-    st = status(pos)
-    over = _over(pos, st)
-    if over is not None:
-        return over
-    if st.state == CLAIM_WINDOW:
-        return Verdict(False, ("D-CLAIM-1", "D-END-2"),
-                       f"every stone is placed; {PLAYERS[1 - pos.turn]} may only claim the square or pass")
-    sq = action.rank * n + action.file
-    colour = COLOURS[action.colour]
-    square = coords_name(action.file, action.rank)
-    broken: list[tuple[str, str]] = []
-    if pos.board[sq] != EMPTY:
-        broken.append(("D-PLACE-1", f"{square} already holds a {COLOURS[pos.board[sq]]} stone"))
-    else:
-        near = {pos.board[x] for x in neighbours(sq, n)} - {EMPTY}
-        if not near:
-            broken.append(("D-PLACE-1", f"{square} has no stone above, below, left or right of it"))
-        if action.colour in near:
-            broken.append(("D-PLACE-2", f"{square} touches a {colour} stone orthogonally"))
-    if pos.last_colour == action.colour:
-        broken.append(("D-PLACE-3", f"{colour} is the colour {PLAYERS[1 - pos.turn]} placed last turn"))
-    if pos.supply(action.colour) <= 0:
-        broken.append(("D-2", f"no {colour} stones are left in the supply"))
-    if broken:
-        return Verdict(False, tuple(r for r, _ in broken), "; ".join(why for _, why in broken))
-    # legal: say what it does
-    rulings = ["D-PLACE-1", "D-PLACE-2", "D-PLACE-3" if pos.last >= 0 else "D-4"]
-    after = pos.board[:]
-    after[sq] = action.colour
-    found = squares_through(after, n, sq)
-    reason = f"{PLAYERS[pos.turn]} places a {colour} stone on {square}"
-    if pos.last < 0:
+def _placement_words(placed: Placement) -> tuple[tuple[str, ...], str]:
+    turn = placed.turn
+    player = PLAYERS[turn.player]
+    rulings = ["D-PLACE-1", "D-PLACE-2", "D-4" if turn.first else "D-PLACE-3"]
+    n = turn.size
+    reason = f"{player} places a {COLOURS[placed.colour]} stone on {coords_name(placed.square % n, placed.square // n)}"
+    if turn.first:
         reason += "; the first placement may use any colour"
-    if found:
+    if placed.made:
         rulings.append("D-3")
-        probe = pos.copy()
-        probe.board = after
-        desc = describe_square(probe, found[0])
-        if pos.rules.tabletop:
+        square = square_words(placed.made[0], placed.colour, n)
+        if turn.tabletop:
             rulings.append("D-CLAIM-1")
-            reason += f", completing {desc}; it wins only if claimed before the opponent's next placement"
+            reason += f", completing {square}; it wins only if claimed before the opponent's next placement"
         else:
-            reason += f", completing {desc}: {PLAYERS[pos.turn]} wins"
-    elif sum(pos.supply(c) for c in range(4)) == 1:
+            reason += f", completing {square}: {player} wins"
+    elif placed.fills_board:
         rulings.append("D-END-2")
         reason += ", the last stone: the board is full"
-    if claimable(pos):
-        rulings.append("D-CLAIM-1")
-        reason += f"; {PLAYERS[1 - pos.turn]}'s unclaimed square no longer counts"
-    return Verdict(True, tuple(rulings), reason)
+    if placed.lets_go:
+        if "D-CLAIM-1" not in rulings:
+            rulings.append("D-CLAIM-1")
+        reason += f"; {PLAYERS[1 - turn.player]}'s unclaimed square no longer counts"
+    return tuple(rulings), reason
 
 
-def _explain_claim(pos: Position) -> Verdict:
-    if not pos.rules.tabletop:
-        return Verdict(False, ("D-3",), "wins are detected automatically; claims belong to the tabletop option")
-    st = status(pos)
-    over = _over(pos, st)
-    if over is not None:
-        return over
-    if pos.last < 0:
-        return Verdict(False, ("D-3", "D-CLAIM-1"), "no stone has been placed yet, so there is no square to claim")
-    found = last_squares(pos)
-    placer = PLAYERS[1 - pos.turn]
-    if not found:
-        return Verdict(False, ("D-3", "D-CLAIM-1"),
-                       f"{placer}'s last stone on {pos.square_name(pos.last)} completes no same-coloured square")
-    return Verdict(True, ("D-3", "D-CLAIM-1"),
-                   f"{placer} claims {describe_square(pos, found[0])} and wins")
+def shape(pos: Position, action) -> tuple[tuple[str, ...], str]:
+    """Why a candidate the ledger never considers is no action here; decides no rule."""
+    if not isinstance(action, Action):
+        return (), f"{action!r} is not a Dakapo action"
+    if action.kind == PLACE:
+        n = pos.size
+        if not (isinstance(action.colour, int) and 0 <= action.colour < len(COLOURS)):
+            return (), f"{action.colour!r} is not a colour"
+        if not (isinstance(action.file, int) and isinstance(action.rank, int)):
+            return (), f"({action.file!r}, {action.rank!r}) is not a square"
+        if not (0 <= action.file < n and 0 <= action.rank < n):
+            where = (coords_name(action.file, action.rank) if 0 <= action.file < len(FILES) and action.rank >= 0
+                     else f"({action.file}, {action.rank})")
+            return ("D-1",), f"{where} is not on the {n}x{n} board"
+    elif action.kind in (CLAIM, PASS):
+        return (), f"{action.kind} takes no colour and no square"
+    else:
+        return (), f"unknown action kind {action.kind!r}"
+    return (), f"{action} is not among the candidates of this decision"  # pragma: no cover - a ledger gap
 
 
-def _explain_pass(pos: Position) -> Verdict:
-    st = status(pos)
-    over = _over(pos, st)
-    if over is not None:
-        return over
-    if st.state != CLAIM_WINDOW:
-        return Verdict(False, ("D-CLAIM-1",),
-                       "passing is only for letting a square go after the stone that fills the board (tabletop option)")
-    return Verdict(True, ("D-CLAIM-1", "D-END-2"),
-                   f"{PLAYERS[1 - pos.turn]} lets the square go unclaimed: the game is a tie")
+def explain(pos: Position, action, why: Ledger | None = None) -> Verdict:
+    """The verdict on ``action`` in ``pos``, read from the decision's ledger (built if not given)."""
+    if why is None:
+        why = ledger(pos, why=True)
+    return verdict(why, action, describe=lambda a, outcome: describe(pos, a, outcome),
+                   shape=lambda a: shape(pos, a))
 
 
-def colour_verdict(pos: Position, colour: int) -> Verdict:
-    """May the player to move place ``colour`` anywhere?  (For a colour picked in the widget.)"""
+def colour_verdict(pos: Position, colour: int, why: Ledger | None = None) -> Verdict:
+    """May the player to move place ``colour`` anywhere?  (For a colour picked in the widget.)
+
+    Read from the ledger's entries for ``colour`` on every square: legal with the count of
+    squares it may go on; otherwise refused with the rules every square gives (the game is
+    over, the claim window, D-PLACE-3, D-2), or, when the squares disagree, D-PLACE-1 and
+    D-PLACE-2."""
+    if why is None:
+        why = ledger(pos, why=True)
     name = COLOURS[colour]
-    st = status(pos)
-    over = _over(pos, st)
-    if over is not None:
-        return over
-    if st.state not in (PLAYING,):
-        return Verdict(False, ("D-CLAIM-1",), "every stone is placed: claim the square or pass")
-    if pos.supply(colour) <= 0:
-        return Verdict(False, ("D-2",), f"no {name} stones are left in the supply")
-    if pos.last_colour == colour:
-        return Verdict(False, ("D-PLACE-3",), f"{name} is the colour {PLAYERS[1 - pos.turn]} placed last turn")
-    from .engine import placements
-
-    spots = [a for a in placements(pos) if a.colour == colour]
-    if not spots:
-        return Verdict(False, ("D-PLACE-1", "D-PLACE-2"),
-                       f"every empty square next to a stone already touches a {name} stone")
-    return Verdict(True, ("D-PLACE-1", "D-PLACE-2", "D-PLACE-3" if pos.last >= 0 else "D-4"),
-                   f"{name} can go on {len(spots)} square{'s' if len(spots) != 1 else ''}")
+    spots = [outcome for outcome in why.outcomes if isinstance(outcome, Placement) and outcome.colour == colour]
+    if spots:
+        n = len(spots)
+        return Verdict(True, ("D-PLACE-1", "D-PLACE-2", "D-4" if spots[0].turn.first else "D-PLACE-3"),
+                       f"{name} can go on {n} square{'s' if n != 1 else ''}")
+    refusals = [why.rejection(action) for action in placement_actions(pos.size)[colour]]
+    common = tuple(rid for rid in refusals[0].rulings if all(rid in r.rulings for r in refusals))
+    if common:
+        # Every refusal names its square's own rules first, in sentences without "; ",
+        # then the rules shared by every square: keep the shared part.
+        first = refusals[0]
+        own = len(first.rulings) - len(common)
+        return Verdict(False, common, first.reason.split("; ", own)[own])
+    return Verdict(False, ("D-PLACE-1", "D-PLACE-2"),
+                   f"every empty square next to a stone already touches a {name} stone")

@@ -12,34 +12,21 @@ from ..core.state import GameState, RulesEngine
 from ..core.verdict import Verdict
 from . import engine as _engine
 from .actions import Action
-from .explain import colour_verdict, describe_square
-from .explain import explain as _explain
+from .ending import WIN, Status, result_text
+from .ending import status as game_status
+from .explain import colour_verdict, describe, shape
 from .notation import format_position, parse_position, position_problems
 from .position import Position
-from .rules import COLOURS, DakapoRules, parse_colour
+from .rules import COLOURS, PLAYERS, DakapoRules, parse_colour
+from .squares import last_squares
+from .status_text import describe_square
 
 GAME_NAME = "dakapo"
 
-
 # The rules engine in the shape ``core.state.GameState`` expects.
-def _ledger(pos, why=False):  # TEMPORARY adapter until Dakapo writes its own ledger
-    from ..core.ledger import Ledger
-
-    led = Ledger(why)
-    for a in _engine.legal_actions(pos):
-        led.allow(a, None)
-    return led
-
-
-def _words(pos, action, outcome=None):
-    v = _explain(pos, action)
-    return v.rulings, v.reason
-
-
 ENGINE = RulesEngine(
-    GAME_NAME, decision=_engine.decision, ledger=_ledger, play=lambda pos, a, o: _engine.play(pos, a),
-    describe=_words, shape=_words, format_position=format_position, parse_position=parse_position,
-    parse_action=Action.parse,
+    GAME_NAME, decision=_engine.decision, ledger=_engine.ledger, play=_engine.play, describe=describe, shape=shape,
+    format_position=format_position, parse_position=parse_position, parse_action=Action.parse,
 )
 
 
@@ -76,42 +63,40 @@ class DakapoState(GameState):
     def from_text(cls, text: str) -> DakapoState:
         return cls(parse_position(text))
 
-
     @property
     def rules(self) -> DakapoRules:
         return self.position.rules
 
     # --- questions -----------------------------------------------------------------
     @property
-    def status(self) -> _engine.Status:
-        return _engine.status(self.position)
+    def status(self) -> Status:
+        return game_status(self.position)
 
     @property
     def winner(self) -> str | None:
         """The winner's name, or None (game on, or a tie)."""
-        from .rules import PLAYERS
-
         st = self.status
         return PLAYERS[st.winner] if st.winner is not None else None
 
     def result(self) -> str:
         """The result in words ("" while the game goes on)."""
-        return _engine.result_text(self.position)
+        return result_text(self.position)
 
     def winning_square(self) -> list[str] | None:
         """The corners of the winning square, by name, once the game is won by D-3."""
         st = self.status
-        if st.state != _engine.WIN:
+        if st.state != WIN:
             return None
         return [self.position.square_name(s) for s in st.square]
 
     def squares_of_last_stone(self) -> list[str]:
         """Every square the last stone completes, described in words (claimed or not)."""
-        return [describe_square(self.position, c) for c in _engine.last_squares(self.position)]
+        return [describe_square(self.position, c) for c in last_squares(self.position)]
 
     def can_place(self, colour: str | int) -> Verdict:
         """May the player to move place this colour anywhere (D-2, D-PLACE-1..3)?"""
-        return colour_verdict(self.position, parse_colour(colour) if isinstance(colour, str) else colour)
+        colour = parse_colour(colour) if isinstance(colour, str) else colour
+        return colour_verdict(self.position, colour, self.ledger(why=True))
 
     def problems(self) -> list[str]:
         """Things in this position that play cannot produce (empty for reachable positions)."""
@@ -120,11 +105,14 @@ class DakapoState(GameState):
     # --- drawing ---------------------------------------------------------------------
     def svg(self, **options) -> str:
         """The position as SVG; keyword options as ``kabetopo_nb.render.dakapo_svg.board_svg``."""
+        # imported here: the renderer imports the engine, and the engine never loads a renderer
+        # until something is drawn
         from ..render.dakapo_svg import board_svg
 
         return board_svg(self.position, **options)
 
     def _repr_svg_(self) -> str:
         return self.svg()
+
 
 __all__ = ["COLOURS", "ENGINE", "GAME_NAME", "DakapoState"]

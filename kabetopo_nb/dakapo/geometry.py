@@ -7,6 +7,9 @@ be written down before it is known whether the square exists on a given board.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
+
+from .rules import BLUE, GREEN, RED, YELLOW
 
 FILES = "abcdefghijklmnopqrstuvwxyz"
 _SQUARE = re.compile(r"^([a-z])([1-9][0-9]?)$")
@@ -55,11 +58,15 @@ def neighbours(sq: int, size: int) -> list[int]:
     return out
 
 
+@lru_cache(maxsize=None)
+def neighbour_table(size: int) -> tuple[tuple[int, ...], ...]:
+    """``neighbours`` of every square of a ``size`` board, worked out once per size."""
+    return tuple(tuple(neighbours(sq, size)) for sq in range(size * size))
+
+
 def setup_squares(size: int) -> dict[int, int]:
     """D-1: square -> colour of the four setup stones on the centre squares:
     green top-left, yellow top-right, red bottom-left, blue bottom-right."""
-    from .rules import BLUE, GREEN, RED, YELLOW
-
     lo = size // 2 - 1  # the lower/left of the two central files and ranks
     return {
         (lo + 1) * size + lo: GREEN, (lo + 1) * size + lo + 1: YELLOW,

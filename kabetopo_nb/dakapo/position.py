@@ -49,12 +49,14 @@ class Position:
         return f"Position.from_text({self.to_text()!r})"
 
     def to_text(self) -> str:
+        # imported here: notation.py reads and builds Positions, so it imports this module
         from .notation import format_position
 
         return format_position(self)
 
     @staticmethod
     def from_text(text: str) -> Position:
+        # imported here: notation.py imports this module (see to_text)
         from .notation import parse_position
 
         return parse_position(text)
@@ -73,7 +75,7 @@ class Position:
         return square_name(sq, self.rules.size)
 
     def count(self, colour: int) -> int:
-        return sum(1 for c in self.board if c == colour)
+        return self.board.count(colour)
 
     def supply(self, colour: int) -> int:
         """D-2: stones of ``colour`` not yet on the board."""

@@ -9,6 +9,7 @@ order around it, starting at the lowest square index.
 """
 from __future__ import annotations
 
+from .geometry import square_name
 from .rules import EMPTY
 
 
@@ -41,6 +42,20 @@ def squares_through(board: list[int], size: int, sq: int) -> list[tuple[int, int
     return sorted(found)
 
 
+def squares_made(board, size: int, sq: int, colour: int) -> list[tuple[int, int, int, int]]:
+    """Every square a stone of ``colour`` put on the empty ``sq`` would complete (D-3)."""
+    after = list(board)
+    after[sq] = colour
+    return squares_through(after, size, sq)
+
+
+def last_squares(pos) -> list[tuple[int, int, int, int]]:
+    """The squares the last stone placed in ``pos`` completes (D-3), if any."""
+    if pos.last < 0 or pos.board[pos.last] == EMPTY:
+        return []
+    return squares_through(pos.board, pos.size, pos.last)
+
+
 def all_squares(board: list[int], size: int) -> list[tuple[int, int, int, int]]:
     """Every same-coloured square anywhere on the board (for checks and teaching)."""
     found = set()
@@ -61,3 +76,8 @@ def side_vector(corners: tuple[int, ...], size: int) -> tuple[int, int]:
     (2, 1) a tilted square whose side crosses 2 files and 1 rank."""
     a, b = corners[0], corners[1]
     return abs(b % size - a % size), abs(b // size - a // size)
+
+
+def corners_text(corners: tuple[int, ...], size: int) -> str:
+    """The corners by name in order around the square: ``d2-c3-d4-e3``."""
+    return "-".join(square_name(s, size) for s in corners)

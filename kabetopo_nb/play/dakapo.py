@@ -15,14 +15,14 @@ from typing import Any
 
 from ..core.verdict import Verdict
 from ..dakapo.actions import CLAIM, PASS, PLACE, Action
-from ..dakapo.engine import CLAIM_WINDOW, status
-from ..dakapo.explain import colour_verdict
+from ..dakapo.ending import CLAIM_WINDOW, status
 from ..dakapo.game import DakapoState
 from ..dakapo.geometry import parse_square
 from ..dakapo.notation import format_position
 from ..dakapo.position import Position
 from ..dakapo.rules import COLOURS, PLAYERS, DakapoRules
-from ..render.dakapo_svg import STYLE, board_svg, status_line
+from ..dakapo.status_text import status_line
+from ..render.dakapo_svg import STYLE, board_svg
 from .base import Controller
 
 
@@ -39,7 +39,7 @@ class DakapoController(Controller):
     def _after_apply(self, sentence: str) -> str:
         state = self.state
         self.choices = []
-        if self.picked is not None and not colour_verdict(state.position, self.picked):
+        if self.picked is not None and not state.can_place(self.picked):
             self.picked = None  # no longer placeable (barred now, or its supply ran out)
         result = state.result()
         return sentence + (f". {result}" if result else "")
@@ -64,7 +64,7 @@ class DakapoController(Controller):
         if self.picked == colour:
             self.picked = None
             return self._ok(f"{name} put back.")
-        verdict = colour_verdict(self.state.position, colour)
+        verdict = self.state.can_place(colour)
         if not verdict:
             return self._refuse(verdict)
         self.picked = colour

@@ -12,12 +12,13 @@ stones carry ``data-target="col:red"`` and the squares ``data-target="sq:d4"``.
 """
 from __future__ import annotations
 
-from ..dakapo.engine import WIN, decision
-from ..dakapo.engine import status as game_status
+from ..dakapo.ending import WIN
+from ..dakapo.ending import status as game_status
 from ..dakapo.geometry import FILES, parse_square, square_name
 from ..dakapo.notation import format_position
 from ..dakapo.position import Position
 from ..dakapo.rules import COLOUR_LETTERS, COLOURS, EMPTY
+from ..dakapo.status_text import describe_position, status_line
 from .base import add_text_alternative, content_prefix, new_drawing, points, r2, target
 
 CELL = 40.0
@@ -74,28 +75,6 @@ def square_centre(pos: Position, sq: int) -> tuple[float, float]:
 
 def _sq(pos: Position, value) -> int:
     return parse_square(value, pos.size) if isinstance(value, str) else value
-
-
-def status_line(pos: Position) -> str:
-    d = decision(pos)
-    if d.seat is None:
-        return "Game over: " + d.detail
-    return f"{d.seat} to play: {d.kind}" + (f" ({d.detail})" if d.detail else "")
-
-
-def describe_position(pos: Position) -> str:
-    """The text alternative: every stone, the supplies, the barred colour, the result."""
-    parts = []
-    for c, name in enumerate(COLOURS):
-        where = [pos.square_name(sq) for sq in pos.stones(c)]
-        parts.append(f"{name.capitalize()} stones on {', '.join(where) if where else 'no square'}; "
-                     f"{pos.supply(c)} left in the supply.")
-    if pos.last >= 0:
-        parts.append(f"Last stone placed: {COLOURS[pos.board[pos.last]]} on {pos.square_name(pos.last)}.")
-    st = game_status(pos)
-    if st.state == WIN:
-        parts.append("Winning square: " + ", ".join(pos.square_name(s) for s in st.square) + ".")
-    return " ".join(parts)
 
 
 def _stone(dwg, g, x: float, y: float, colour: int, radius: float, **attrs):
