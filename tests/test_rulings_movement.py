@@ -16,6 +16,10 @@ from kabetopo_nb.kabetopo.geometry import parse_line, parse_square
 from kabetopo_nb.kabetopo.movement import arrival_refusal, has_bump, others_mask
 from kabetopo_nb.kabetopo.scenarios import all_scenarios
 
+from conftest import assert_illegal as illegal
+from conftest import assert_legal as legal
+from conftest import sq, where
+
 MOVEMENT_FILES = ("movement", "teleport", "leapfrog", "mountain", "doors")
 _ALL = all_scenarios()
 SCENARIOS = {(stem, sc.name): sc for stem in MOVEMENT_FILES for sc in _ALL.get(stem, [])}
@@ -35,40 +39,9 @@ def after(stem, name):
     return scenario(stem, name).result()
 
 
-def legal(state, action, ruling=None):
-    verdict = state.explain(action)
-    assert verdict.legal, f"{action!r} should be legal: {verdict}"
-    assert action in state.legal_actions.names()
-    if ruling is not None:
-        assert ruling in verdict.rulings, f"{action!r}: {verdict} does not cite {ruling}"
-    return verdict
-
-
-def illegal(state, action, ruling, words=None):
-    verdict = state.explain(action)
-    assert not verdict.legal, f"{action!r} should be illegal ({ruling})"
-    assert ruling in verdict.rulings, f"{action!r}: {verdict} does not cite {ruling}"
-    if words is not None:
-        assert words in verdict.reason, f"{action!r}: {verdict.reason!r} does not say {words!r}"
-    assert action not in state.legal_actions.names()
-    before = state.to_text()
-    with pytest.raises(IllegalActionError):
-        state.apply(action)
-    assert state.to_text() == before
-    return verdict
-
-
 def moves(state):
     """The legal moves of the current decision, drops left out."""
     return {n for n in state.legal_actions.names() if n.split()[0] not in ("wall", "monolith", "portal", "lock", "unlock")}
-
-
-def where(state, seat):
-    return state.position.runners["ESWN".index(seat)]
-
-
-def sq(name):
-    return parse_square(name)
 
 
 def test_movement_scenario_files_are_present_and_valid():
@@ -331,11 +304,27 @@ def test_K_LEAP_2_option_leap_into_portal_continues_like_a_teleport():
     assert where(state, "E") == sq("c5")
 
 
-def test_K_LEAP_2_option_continuation_lands_only_on_empty_squares_never_home():
-    state = after("leapfrog", "leap-into-a-portal-option-lands-on-empty-squares-only")
-    assert set(state.legal_actions.names()) == {"exit b5e", "exit b4s"}
-    illegal(state, "exit c5w", "K-LEAP-4")
+def test_K_LEAP_5_continuation_comes_out_like_a_teleport_never_home():
+    state = after("leapfrog", "leap-into-a-portal-option-comes-out-like-a-teleport")
+    assert set(state.legal_actions.names()) == {"exit b5e", "exit b4s", "exit c5w"}
+    legal(state, "exit c5w", "K-LEAP-2", "K-LEAP-5", words="leapfrogs to d5")  # over West, as a teleport would
     illegal(state, "exit b3n", "K-MOVE-3")
+    state.apply("exit c5w")
+    assert where(state, "E") == sq("d5")
+
+
+def test_K_LEAP_5_continuation_leapfrogs_and_bumps():
+    state = after("leapfrog", "leap-into-a-portal-option-leapfrogs-and-bumps-on-the-way-out")
+    legal(state, "exit c5e", "K-LEAP-2", "K-LEAP-5", words="leapfrogs to b5")
+    legal(state, "exit c4w", "K-MTN-3", "K-LEAP-5", words="bumped")
+    state.apply("exit c4w")
+    assert state.decision.kind == "bump destination" and where(state, "E") == sq("c4")
+
+
+def test_KNB_12_a_continuation_never_enters_the_same_portal_twice():
+    state = after("leapfrog", "leap-into-a-portal-option-never-enters-a-portal-twice")
+    illegal(state, "exit d3n", "KNB-12")
+    assert state.legal_actions.names() == ["exit d4s"]
 
 
 def test_K_LEAP_2_option_applies_to_a_leapfrog_through_a_portal_too():
@@ -345,10 +334,11 @@ def test_K_LEAP_2_option_applies_to_a_leapfrog_through_a_portal_too():
     legal(state, "exit e3s", "K-PORT-2")
     state.apply("exit e3s")
     assert state.decision.kind == "exit choice"
-    # out of the e3n portal: not the origin b5, not W's square e3, not the e3n portal itself
+    # out of the e3n portal: not the origin b5, not the e3n portal itself; over West on e3
+    # again is a leapfrog back into e2n, a portal this move already went into (KNB-12)
     assert set(state.legal_actions.names()) == {"exit e2n", "exit c5w"}
     illegal(state, "exit e4s", "K-PORT-2")  # the portal it has just leapt into
-    illegal(state, "exit e3s", "K-LEAP-4")  # West's square: no second leapfrog
+    illegal(state, "exit e3s", "KNB-12")  # West's square: the leapfrog beyond would re-enter e2n
     illegal(state, "exit b5e", "K-MOVE-3")  # East's own starting square
     state.apply("exit c5w")
     assert where(state, "E") == sq("c5")

@@ -13,32 +13,9 @@ from kabetopo_nb.core.verdict import IllegalActionError, NotationError
 from kabetopo_nb.kabetopo import Action, KabetopoState, Rules
 from kabetopo_nb.kabetopo.position import count_pieces
 
+from conftest import assert_illegal, assert_legal, state
+
 PORTALS = "lines=P*e3n,P*b2e"
-
-
-def state(text: str) -> KabetopoState:
-    return KabetopoState.from_text(text)
-
-
-def assert_legal(s: KabetopoState, action: str, *rulings: str) -> None:
-    verdict = s.explain(action)
-    assert verdict.legal, f"{action!r} should be legal: {verdict}"
-    assert action in s.legal_actions
-    for ruling in rulings:
-        assert ruling in verdict.rulings, f"{action!r}: {verdict} does not cite {ruling}"
-
-
-def assert_illegal(s: KabetopoState, action: str, ruling: str, why: str = "") -> None:
-    """Refused for ``ruling`` (and with ``why`` in the reason), and ``apply`` changes nothing."""
-    verdict = s.explain(action)
-    assert not verdict.legal, f"{action!r} should be illegal ({ruling})"
-    assert ruling in verdict.rulings, f"{action!r}: expected {ruling}, got {verdict}"
-    assert why in verdict.reason, f"{action!r}: expected {why!r} in {verdict.reason!r}"
-    assert action not in s.legal_actions
-    before, history = s.to_text(), s.history
-    with pytest.raises(IllegalActionError):
-        s.apply(action)
-    assert s.to_text() == before and s.history == history
 
 
 def drops(s: KabetopoState) -> list[str]:

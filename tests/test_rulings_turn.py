@@ -11,33 +11,10 @@ import pytest
 from kabetopo_nb.core.verdict import IllegalActionError, NotationError
 from kabetopo_nb.kabetopo import Action, KabetopoState
 
+from conftest import assert_illegal, assert_legal, state
+
 # Two setup portals: e3n (between e3 and e4) and b2e (between b2 and c2).
 PORTALS = "lines=P*e3n,P*b2e"
-
-
-def state(text: str) -> KabetopoState:
-    return KabetopoState.from_text(text)
-
-
-def assert_legal(s: KabetopoState, action: str, *rulings: str) -> None:
-    verdict = s.explain(action)
-    assert verdict.legal, f"{action!r} should be legal: {verdict}"
-    assert action in s.legal_actions
-    for ruling in rulings:
-        assert ruling in verdict.rulings, f"{action!r}: {verdict} does not cite {ruling}"
-
-
-def assert_illegal(s: KabetopoState, action: str, ruling: str) -> None:
-    """Refused for ``ruling``, not generated, and ``apply`` changes nothing."""
-    verdict = s.explain(action)
-    assert not verdict.legal, f"{action!r} should be illegal ({ruling})"
-    assert ruling in verdict.rulings, f"{action!r}: expected {ruling}, got {verdict}"
-    assert action not in s.legal_actions
-    before, history = s.to_text(), s.history
-    with pytest.raises(IllegalActionError) as err:
-        s.apply(action)
-    assert ruling in err.value.verdict.rulings
-    assert s.to_text() == before and s.history == history
 
 
 def pool(s: KabetopoState, seat: str) -> str:
@@ -184,14 +161,19 @@ def test_K_TURN_3_option_speed_any_turn():
     ("lock e4s", "runners=Ef6,Sf1,Wa1,Na6"),
     ("portal e3e", "runners=Ee3,Sf1,Wa1,Na6"),
 ])
-def test_KNB_2_speed_after_a_bonus_granting_drop_before_the_bonus(drop, where):
+def test_K_TURN_11_speed_after_a_bonus_granting_drop_owes_the_bonus(drop, where):
     s = state(f"{PORTALS};{where};turn=E")
     s.apply(drop)
     speed = [a for a in s.legal_actions.names() if a.startswith("speed ")]
-    assert speed, f"after {drop} the speed token should be offered (KNB-2)"
+    assert speed, f"after {drop} the speed token should be offered (K-TURN-11: the bonus can follow)"
     s.apply(speed[0])
-    assert s.current_seat == "East" and s.position.bonus != 0  # the bonus is still open
+    while s.decision.kind in ("exit choice", "bump destination"):  # a speed teleport: its exit first
+        s.apply(list(s.legal_actions)[0])
+    assert s.current_seat == "East" and s.position.bonus != 0  # the bonus is still open ...
     assert pool(s, "E").endswith("s0")
+    assert_illegal(s, "end", "K-TURN-11")  # ... and owed: the speed move never stands alone
+    bonus = [a for a in s.legal_actions if a.is_move]
+    assert bonus and all(not a.speed for a in bonus)
 
 
 # --- K-TURN-4: lock it behind you ------------------------------------------------------------
@@ -410,13 +392,37 @@ def test_KNB_7_lock_behind_is_checked_against_the_invariants():
 # --- K-ROUND-1, K-ROUND-2: Tadaima and the end of the round -----------------------------------
 
 
-def test_K_ROUND_1_tadaima_ends_the_turn_even_with_a_bonus_open():
+def test_K_ROUND_1_tadaima_ends_the_turn_even_with_the_speed_token_unused():
     s = state("runners=Eb1+1,Sf1,Wa1,Na6;stones=3;order=E;turn=E")
     s.apply("monolith d4e")
-    s.apply("speed step a1")  # the monolith's bonus move is still unused
+    s.apply("step a1")  # the monolith's bonus move; the speed token is still unused
     assert "homes=Ea1" in s.to_text()
     assert s.current_seat == "South" and s.decision.kind == "main action"
-    assert s.position.bonus == 0
+    assert s.position.bonus == 0 and s.position.pools[0][4] == 1
+
+
+def test_K_TURN_11_no_speed_move_tadaima_before_another_move():
+    # The speed move never stands alone: with the monolith's bonus still unused, a speed
+    # move that would end the turn at once (Tadaima) is not offered; the same step as the
+    # bonus move is, and after the bonus move the speed move may finish the turn.
+    s = state("runners=Eb1+1,Sf1,Wa1,Na6;stones=3;order=E;turn=E")
+    s.apply("monolith d4e")
+    verdict = s.explain("speed step a1")
+    assert not verdict and verdict.rulings == ("K-TURN-11",)
+    assert "speed step a1" not in s.legal_actions and "step a1" in s.legal_actions
+    s = state("runners=Ec1+1,Sf1,Wa1,Na6;stones=3;order=E;turn=E")
+    s.apply("monolith d4e")
+    s.apply("step b1")
+    assert s.explain("speed step a1").legal
+    s.apply("speed step a1")
+    assert "homes=Ea1" in s.to_text() and s.current_seat == "South"
+
+
+def test_K_TURN_11_the_option_lets_the_speed_move_stand_alone():
+    s = state("rules=kabetopo-4p+speed-any-turn;runners=Eb1+1,Sf1,Wa1,Na6;stones=3;order=E;turn=E")
+    s.apply("monolith d4e")
+    s.apply("speed step a1")  # allowed under speed_any_turn, the bonus still unused
+    assert "homes=Ea1" in s.to_text() and s.current_seat == "South"
 
 
 def test_K_ROUND_1_tadaima_only_with_a_stone():

@@ -44,6 +44,7 @@ from .outcomes import (
 from .position import Bonus, ExitMode, PendingBump, PendingExit, Phase, Piece, Position
 from .resources import drops, locks_behind
 from .rules import LOCKS, MONOLITHS, PORTALS, SPEED, START_SQUARE, WALLS, seat_name
+from .race import deadlocked, strand
 from .setup import describe_target, place, rolls
 
 END_TURN = Action(Kind.END)
@@ -62,16 +63,19 @@ def decision(pos: Position) -> Decision:
     if phase == _SETUP:
         return Decision("setup roll", CHANCE, describe_target(pos))
     if phase == _OVER:
+        if len(pos.homes) < pos.rules.tadaimas_to_end:
+            return Decision("round over", None, "KNB-11: no runner still racing can finish")
         return Decision("round over", None)
     who = seat_name(pos.turn)
     if phase == _MAIN:
         return Decision("main action", who)
     if phase == _EXTRAS:
         open_ = []
+        owed = "owed " if owes_move(pos) else ""  # K-TURN-11: the speed move came first
         if pos.bonus == Bonus.MOVE:
-            open_.append("bonus move")
+            open_.append(owed + "bonus move")
         elif pos.bonus == Bonus.TELEPORT:
-            open_.append("bonus teleport")
+            open_.append(owed + "bonus teleport")
         if speed_available(pos):
             open_.append("speed token")
         if pos.lb_portals and not pos.lb_used and pos.pools[pos.turn][LOCKS]:
@@ -87,12 +91,22 @@ def decision(pos: Position) -> Decision:
 
 
 def speed_available(pos: Position) -> bool:
-    """K-TURN-3 / K-TURN-8: an unused token, not yet cashed this turn, on a turn with a move."""
+    """K-TURN-3 / K-TURN-8: an unused token, not yet cashed this turn, on a turn with a move
+    (made, or still open as a bonus: then K-TURN-11 asks that it can follow)."""
     return (
         bool(pos.pools[pos.turn][SPEED])
         and not pos.speed_used
         and (pos.grants_move or pos.rules.speed_any_turn)
     )
+
+
+def owes_move(pos: Position) -> bool:
+    """K-TURN-11: the speed move has been made (or is under way) before any other move of
+    the mover's own, so the open bonus move must still follow before the turn may end.
+
+    (The bonus stays open until the bonus move begins; a main move opens no bonus.)
+    """
+    return pos.speed_used and pos.bonus != Bonus.NONE and not pos.rules.speed_any_turn
 
 
 # --- the ledger of a decision -----------------------------------------------------------
@@ -109,11 +123,13 @@ def ledger(pos: Position, why: bool = False) -> Ledger:
     elif phase == _EXTRAS:
         extras(pos, seat, led)
     elif phase == _EXIT:
-        p = pos.pending
-        exits(pos, p.entry, others_mask(pos, seat), p.mode, p.origin, p.runner, led)
+        exits(pos, pos.pending, others_mask(pos, seat), led)
+        if owes_move(pos):
+            led = _keep_a_move_to_follow(pos, led)
     elif phase == _BUMP:
-        p = pos.pending
-        bumps(pos, p.mountain, others_mask(pos, seat), p.runner, led)
+        bumps(pos, pos.pending, others_mask(pos, seat), led)
+        if owes_move(pos):
+            led = _keep_a_move_to_follow(pos, led)
     elif phase == _SETUP:
         rolls(pos, led)
     return led
@@ -178,7 +194,12 @@ def extras(pos: Position, seat: int, led: Ledger, *, with_end: bool = True) -> N
         else:
             led.overrule(scratch, "K-TURN-2", "no bonus move is open this turn")
     if speed_available(pos):  # K-TURN-3, K-TURN-8
-        moves(pos, seat, led, speed=True)
+        if bonus != Bonus.NONE and not pos.rules.speed_any_turn:  # K-TURN-11: the bonus move must still follow
+            scratch = Ledger(why)
+            moves(pos, seat, scratch, speed=True)
+            _merge(led, _keep_a_move_to_follow(pos, scratch))
+        else:
+            moves(pos, seat, led, speed=True)
     elif why:
         scratch = Ledger(why=True)
         moves(pos, seat, scratch, speed=True)
@@ -190,9 +211,59 @@ def extras(pos: Position, seat: int, led: Ledger, *, with_end: bool = True) -> N
             reason = ("K-TURN-3", "the speed token only adds a move to a turn that includes a move (the main "
                                   "action gave none)")
         led.overrule(scratch, *reason)
-    locks_behind(pos, seat, led)  # K-TURN-4, K-TURN-10
-    if with_end:
+    if owes_move(pos):  # K-TURN-11: lock it behind you only if the owed move can still follow
+        scratch = Ledger(why)
+        locks_behind(pos, seat, scratch)
+        _merge(led, _keep_a_move_to_follow(pos, scratch))
+    else:
+        locks_behind(pos, seat, led)  # K-TURN-4, K-TURN-10
+    if not with_end:
+        return
+    if not owes_move(pos):
         led.allow(END_TURN, EndTurn())
+    elif why:
+        led.reject(END_TURN, "K-TURN-11", "the speed move needs another move of the mover's own in the same turn: "
+                                          "make the bonus move before ending the turn")
+
+
+def _merge(led: Ledger, other: Ledger) -> None:
+    """Append ``other``'s entries to ``led``, in order."""
+    led.actions += other.actions
+    led.outcomes += other.outcomes
+    if led.why and other.rejected:
+        for action, refusal in other.rejected.items():
+            led.reject(action, refusal.rulings, refusal.reason)
+
+
+def _keep_a_move_to_follow(pos: Position, led: Ledger) -> Ledger:
+    """K-TURN-11: only the allowed actions of ``led`` after which the mover can still make
+    its owed move (no Tadaima before it, the bonus move still possible)."""
+    out = Ledger(led.why)
+    for action, outcome in zip(led.actions, led.outcomes):
+        if _move_can_follow(pos, action, outcome):
+            out.allow(action, outcome)
+        elif led.why:
+            out.reject(action, "K-TURN-11", "the speed move needs another move of the mover's own in this turn, and "
+                                            "after this the bonus move could no longer be made")
+    if led.why:
+        for action, refusal in led.rejected.items():
+            out.reject(action, refusal.rulings, refusal.reason)
+    return out
+
+
+def _move_can_follow(pos: Position, action: Action, outcome: Outcome) -> bool:
+    seat = pos.turn
+    after = pos.copy()
+    play(after, action, outcome)
+    if after.turn != seat or after.phase not in (_EXTRAS, _EXIT, _BUMP):
+        return False  # the turn is over (a Tadaima) before the owed move
+    if after.phase == _EXTRAS and not owes_move(after):
+        return True
+    if after.phase == _EXTRAS:
+        led = Ledger()
+        moves(after, seat, led, teleport_only=after.bonus == Bonus.TELEPORT)
+        return bool(led.actions)
+    return bool(ledger(after).actions)  # an exit or bump choice still under way
 
 
 # --- applying an outcome ----------------------------------------------------------------
@@ -230,12 +301,13 @@ def arrive(pos: Position, seat: int, square: int) -> None:
             pos.stone_order.append(seat)
 
 
-def _enter(pos: Position, seat: int, dest: int, bumps: int | None) -> None:
-    """The mover ends a move on ``dest``, bumping ``bumps`` off the Mountain if recorded (K-MTN-3)."""
+def _enter(pos: Position, seat: int, dest: int, bumps: int | None, door: bool = False) -> None:
+    """The mover ends a move on ``dest``, bumping ``bumps`` off the Mountain if recorded (K-MTN-3;
+    after a door move, K-DOOR-4 checks where the bumped runner goes)."""
     arrive(pos, seat, dest)
     if bumps is not None:
         pos.bumped_this_turn = True
-        pos.pending = PendingBump(bumps, dest)
+        pos.pending = PendingBump(bumps, dest, door)
         pos.phase = _BUMP
         return
     finish_move(pos)
@@ -269,7 +341,7 @@ def _play_door(pos: Position, action: Action, o: DoorMove) -> None:
     piece = pos.lines[door_line]
     pos.set_line(door_line, Piece.EMPTY)
     pos.set_line(new_line, piece)
-    _enter(pos, pos.turn, o.dest, o.bumps)
+    _enter(pos, pos.turn, o.dest, o.bumps, door=True)
 
 
 def _through(pos: Position, side: int) -> PendingExit:
@@ -293,7 +365,7 @@ def _play_exit_bump(pos: Position, action: Action, o: ExitBump) -> None:
 
 def _play_exit_into_portal(pos: Position, action: Action, o: ExitIntoPortal) -> None:
     p = _through(pos, o.side)
-    pos.pending = PendingExit(p.runner, side_line(o.next_side), ExitMode.CONTINUATION, p.origin)
+    pos.pending = PendingExit(p.runner, side_line(o.next_side), ExitMode.CONTINUATION, p.origin, p.entered + (p.entry,))
 
 
 def _play_bumped_out(pos: Position, action: Action, o: BumpedOut) -> None:
@@ -307,7 +379,7 @@ def _play_bump_to(pos: Position, action: Action, o: BumpTo) -> None:
 
 
 def _play_bump_through(pos: Position, action: Action, o: BumpThrough) -> None:
-    pos.pending = PendingExit(o.runner, side_line(o.side), ExitMode.BUMPED, None)
+    pos.pending = PendingExit(o.runner, side_line(o.side), ExitMode.BUMPED, None, door=pos.pending.door)
     pos.phase = _EXIT
 
 
@@ -360,6 +432,10 @@ def _play_end(pos: Position, action: Action, o: Outcome) -> None:
     end_turn(pos)
 
 
+def _play_forced_pass(pos: Position, action: Action, o: ForcedPass) -> None:
+    end_turn(pos, forced_pass=True)
+
+
 def _play_roll(pos: Position, action: Action, o: SetupRoll) -> None:
     place(pos, o)
 
@@ -372,7 +448,7 @@ _PLAY = {
     BumpTo: _play_bump_to, BumpThrough: _play_bump_through,
     Drop: _play_drop, LockDrop: _play_lock_drop, LockBehind: _play_lock_behind, Unlock: _play_unlock,
     MischiefDrop: _play_mischief_drop, MischiefStop: _play_mischief_stop, MischiefPass: _play_end,
-    EndTurn: _play_end, ForcedPass: _play_end, SetupRoll: _play_roll,
+    EndTurn: _play_end, ForcedPass: _play_forced_pass, SetupRoll: _play_roll,
 }
 if set(_PLAY) != set(OUTCOMES):  # a new kind of outcome must say how it is applied
     raise RuntimeError(f"engine.play does not apply: {sorted(t.__name__ for t in set(OUTCOMES) - set(_PLAY))}")
@@ -407,13 +483,14 @@ def after_action(pos: Position) -> None:
         end_turn(pos)
 
 
-def end_turn(pos: Position) -> None:
+def end_turn(pos: Position, *, forced_pass: bool = False) -> None:
     rules = pos.rules
     pos.bump_banned = pos.bumped_this_turn  # K-TURN-6 reads this when its option is on
     pos.turns += 1
     pos._reset_turn()
-    if len(pos.homes) >= rules.tadaimas_to_end:  # K-ROUND-2
-        pos.phase = _OVER
+    strand(pos)  # KNB-11 (1): a runner that can never finish leaves the race
+    if len(pos.homes) >= rules.tadaimas_to_end or not any(pos.is_racing(s) for s in rules.seats):
+        pos.phase = _OVER  # K-ROUND-2, or KNB-11 (3): nobody still racing
         return
     seats = rules.seats
     i = seats.index(pos.turn)
@@ -422,5 +499,14 @@ def end_turn(pos: Position) -> None:
         if pos.is_playing(nxt):  # K-TURN-5: finished players are skipped (unless Mischief)
             pos.turn = nxt
             pos.phase = _MAIN
-            return
-    pos.phase = _OVER
+            break
+    else:
+        pos.phase = _OVER
+        return
+    if forced_pass and deadlocked(pos, _only_pass):  # KNB-11 (2): nothing can ever change
+        pos.stranded += [s for s in seats if pos.is_racing(s)]
+        pos.phase = _OVER
+
+
+def _only_pass(pos: Position) -> bool:
+    return all(isinstance(o, (ForcedPass, MischiefPass, MischiefStop)) for o in ledger(pos).outcomes)

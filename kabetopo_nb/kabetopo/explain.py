@@ -111,25 +111,35 @@ def _teleport(pos: Position, action: Action, o: Teleport) -> str:
 
 
 def _door(pos: Position, action: Action, o: DoorMove) -> str:
+    bump = "" if o.bumps is None else (f", bumping {seat_name(o.bumps)}'s runner (the board is checked after the "
+                                       "bump)")
     return (f"{_who(pos)} swings the door on {line_name(side_line(o.door))} onto {line_name(side_line(o.swing_to))} "
-            f"and steps to {square_name(o.dest)}{_how(pos, action)}.")
+            f"and steps to {square_name(o.dest)}{_how(pos, action)}{bump}.")
+
+
+def _continuing(o) -> str:
+    return " (the leapfrog goes on as a teleport)" if o.continuing else ""
 
 
 def _exit_onto(pos: Position, action: Action, o: ExitOnto) -> str:
-    return f"Out of the portal on {line_name(side_line(o.side))} onto {square_name(o.square)}."
+    return f"Out of the portal on {line_name(side_line(o.side))} onto {square_name(o.square)}{_continuing(o)}."
+
+
+def _checked(o) -> str:
+    return "; the board keeps K-INV-1 with it there (door move)" if o.door else ""
 
 
 def _bumped_out(pos: Position, action: Action, o: BumpedOut) -> str:
-    return f"Out of the portal on {line_name(side_line(o.side))} onto {square_name(o.square)}."
+    return f"Out of the portal on {line_name(side_line(o.side))} onto {square_name(o.square)}{_checked(o)}."
 
 
 def _exit_leap(pos: Position, action: Action, o: ExitLeap) -> str:
     return (f"Out of the portal on {line_name(side_line(o.side))}: {square_name(o.side >> 2)} is taken, "
-            f"so the runner leapfrogs to {square_name(o.dest)}.")
+            f"so the runner leapfrogs to {square_name(o.dest)}{_continuing(o)}.")
 
 
 def _exit_bump(pos: Position, action: Action, o: ExitBump) -> str:
-    return f"Out onto the occupied Mountain {square_name(o.mountain)}: its runner is bumped."
+    return f"Out onto the occupied Mountain {square_name(o.mountain)}: its runner is bumped{_continuing(o)}."
 
 
 def _exit_into_portal(pos: Position, action: Action, o: ExitIntoPortal) -> str:
@@ -138,7 +148,7 @@ def _exit_into_portal(pos: Position, action: Action, o: ExitIntoPortal) -> str:
 
 
 def _bump_to(pos: Position, action: Action, o: BumpTo) -> str:
-    return f"{_who(pos)} puts {seat_name(o.runner)}'s runner on {square_name(o.square)}."
+    return f"{_who(pos)} puts {seat_name(o.runner)}'s runner on {square_name(o.square)}{_checked(o)}."
 
 
 def _bump_through(pos: Position, action: Action, o: BumpThrough) -> str:

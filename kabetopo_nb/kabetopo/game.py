@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from ..core.state import GameState, RulesEngine
-from ..core.verdict import Verdict
+from ..core.verdict import InvalidPositionError, Verdict
 from . import engine as _engine
 from .actions import Action, Kind
 from .explain import describe, options_at, shape
@@ -20,6 +20,7 @@ from .notation import format_position, parse_position
 from .paths import moves_to, shortest_path
 from .position import Phase, Position
 from .rules import START_SQUARE, Rules, parse_seat
+from .setup import full_field
 from .validity import problems
 
 GAME_NAME = "kabetopo"
@@ -78,6 +79,9 @@ class KabetopoState(GameState):
         rng = random.Random(seed)
         rolls = []
         while self.position.phase == Phase.SETUP:
+            why = full_field(self.position)
+            if why:  # no face places the piece: the dice would be rolled for ever
+                raise InvalidPositionError([f"K-SETUP-1: {why}"], self.to_text())
             rolls.append(self.apply(Action(Kind.ROLL, rng.randint(1, 12))))
         return rolls
 

@@ -184,6 +184,18 @@ def holds(pos: Position) -> bool:
     return _all_reach(pos, squares, hub_mask(pos))
 
 
+def reach_and_mountains_hold(pos: Position) -> bool:
+    """K-INV-1 (a) and (c) only, for the runners where they stand (KNB-11 asks this of a
+    board no drop or swing has made yet: whether the rules could ever allow it)."""
+    lines, locks = pos.lines, pos.locks
+    for m in pos.rules.geometry.mountains:  # (c)
+        if _blocked_lines(lines, locks, m) > 2:
+            return False
+    runners = pos.runners
+    squares = [runners[seat] for seat in pos.rules.seats if runners[seat] is not None]
+    return _all_reach(pos, squares, hub_mask(pos))
+
+
 def _all_reach(pos: Position, squares: list[int], hub: int) -> bool:
     """K-INV-1 (a) for runners on ``squares``, with the teleport hub ``hub``: one fill per
     group of runners that can walk to each other."""

@@ -55,7 +55,7 @@ from .outcomes import (
     Step,
     Teleport,
 )
-from .position import KIND, ExitMode, Piece, Position
+from .position import KIND, ExitMode, PendingBump, PendingExit, Piece, Position
 
 _EMPTY, _WALL, _PORTAL = Piece.EMPTY, Piece.WALL, Piece.PORTAL
 _OWN, _BUMPED, _CONTINUATION = ExitMode.OWN, ExitMode.BUMPED, ExitMode.CONTINUATION
@@ -163,13 +163,17 @@ def portal_exits(pos: Position, entry_line: int) -> list[int]:
 
 
 def exit_entries(pos: Position, entry: int, occ: int, mode: ExitMode, origin: int | None,
-                 why: bool = False, runner: int | None = None) -> Iterator[tuple[int, object]]:
+                 why: bool = False, runner: int | None = None, entered: tuple[int, ...] = (),
+                 door: bool = False) -> Iterator[tuple[int, object]]:
     """(exit side, outcome or Rejected) for the ways out of the portal on ``entry``.
 
     Allowed exits come in the order of the portals' lines and sides; rejected ones
     (wrong portal, locked side, and every exit the rules refuse) only when ``why``.
     ``mode`` says who is coming out: the mover (OWN, or CONTINUATION after a leapfrog into
-    a portal) or a runner bumped through a portal (BUMPED); ``runner`` is its seat.
+    a portal, which K-LEAP-5 treats exactly like a teleport) or a runner bumped through a
+    portal (BUMPED); ``runner`` is its seat.  ``entered``: the portals this move went into
+    before (KNB-12); ``door``: a runner bumped by a door move lands only where K-INV-1
+    holds (K-DOOR-4).
     """
     geo = pos.rules.geometry
     mountains = geo.mountain_mask
@@ -191,29 +195,43 @@ def exit_entries(pos: Position, entry: int, occ: int, mode: ExitMode, origin: in
                 yield sd, Rejected(("K-MOVE-3",), "this exit is the runner's own square: a move must change it")
             continue
         if not occ >> x & 1 or corners >> x & 1:
-            yield sd, (BumpedOut(sd, x) if mode == _BUMPED else ExitOnto(sd, x))
+            if mode != _BUMPED:
+                yield sd, ExitOnto(sd, x, mode == _CONTINUATION)
+                continue
+            problem = landing_problem(pos, runner, x, why) if door else None  # K-DOOR-4
+            if problem is None:
+                yield sd, BumpedOut(sd, x, door)
+            elif why:
+                yield sd, problem
             continue
-        if mode != _OWN:  # K-LEAP-4: a bumped runner (or a continuing leapfrog) lands only on an empty square
+        if mode == _BUMPED:  # K-LEAP-4: a bumped runner lands only on an empty square
             if why:
-                yield sd, Rejected(("K-LEAP-4",), f"{square_name(x)} is taken: a bumped runner (or a continuing "
-                                                  "leapfrog) lands only on an empty square")
+                yield sd, Rejected(("K-LEAP-4",), f"{square_name(x)} is taken: a bumped runner lands only on an "
+                                                  "empty square")
             continue
+        # K-LEAP-5: the mover's own teleport and a continuing leapfrog come out alike
         if mountains >> x & 1:  # K-PORT-2: out onto the occupied Mountain bumps (K-MTN-3)
             refusal = mountain_refusal(pos, x, occ, why)
             if refusal is None:
-                yield sd, ExitBump(sd, x, runner_on(pos, x, runner))
+                yield sd, ExitBump(sd, x, runner_on(pos, x, runner), mode == _CONTINUATION)
             elif why:
                 yield sd, refusal
             continue
         landing = leap_landing(pos, x, OPPOSITE[sd & 3], occ)  # K-LEAP-2: leapfrog through the portal
         if landing.dest is not None:
             if landing.dest != origin:  # K-MOVE-3: not back onto the mover's own square
-                yield sd, ExitLeap(sd, landing.over, landing.dest)
+                yield sd, ExitLeap(sd, landing.over, landing.dest, mode == _CONTINUATION)
             elif why:
                 yield sd, Rejected(("K-MOVE-3",), f"{square_name(x)} is taken and the leapfrog beyond it lands back "
                                                   "on the runner's own square: a move must change it")
-        elif landing.portal is not None:  # the K-LEAP-2 option: on into another portal
-            if has_exit(pos, side_line(landing.portal), occ, _CONTINUATION, origin):
+        elif landing.portal is not None:  # the K-LEAP-2 option: on into another portal (K-LEAP-5)
+            next_line = side_line(landing.portal)
+            if next_line == entry or next_line in entered:  # KNB-12: no portal twice in one move
+                if why:
+                    yield sd, Rejected(("KNB-12",), f"{square_name(x)} is taken and the leapfrog beyond it would go "
+                                                    f"back into the portal on {line_name(next_line)}, already "
+                                                    "entered in this move")
+            elif has_exit(pos, next_line, occ, _CONTINUATION, origin, entered + (entry,)):
                 yield sd, ExitIntoPortal(sd, landing.over, landing.portal)
             elif why:
                 yield sd, Rejected(("K-LEAP-2",), "the leapfrog through the portal would go on into a portal with "
@@ -223,22 +241,24 @@ def exit_entries(pos: Position, entry: int, occ: int, mode: ExitMode, origin: in
                                                   f"fails: {landing.why}")
 
 
-def has_exit(pos: Position, entry: int, occ: int, mode: ExitMode, origin: int | None) -> bool:
+def has_exit(pos: Position, entry: int, occ: int, mode: ExitMode, origin: int | None,
+             entered: tuple[int, ...] = (), *, runner: int | None = None, door: bool = False) -> bool:
     """Is there at least one way out of the portal on ``entry`` (``exit_entries`` allows one)?"""
-    corners = pos.rules.geometry.corner_mask
-    for sd in portal_exits(pos, entry):  # the common case first: an empty square or a corner
-        x = sd >> 2
-        if (mode == _BUMPED or x != origin) and (not occ >> x & 1 or corners >> x & 1):
-            return True
-    for _ in exit_entries(pos, entry, occ, mode, origin):  # the rest, as the exit decision decides it
+    if not door:
+        corners = pos.rules.geometry.corner_mask
+        for sd in portal_exits(pos, entry):  # the common case first: an empty square or a corner
+            x = sd >> 2
+            if (mode == _BUMPED or x != origin) and (not occ >> x & 1 or corners >> x & 1):
+                return True
+    for _ in exit_entries(pos, entry, occ, mode, origin, False, runner, entered, door):  # as the decision decides
         return True
     return False
 
 
-def exits(pos: Position, entry: int, occ: int, mode: ExitMode, origin: int | None, runner: int,
-          led: Ledger) -> None:
-    """The exit decision: every way out of the portal on ``entry`` into ``led``."""
-    for sd, outcome in exit_entries(pos, entry, occ, mode, origin, led.why, runner):
+def exits(pos: Position, pending: PendingExit, occ: int, led: Ledger) -> None:
+    """The exit decision: every way out of the pending portal into ``led``."""
+    p = pending
+    for sd, outcome in exit_entries(pos, p.entry, occ, p.mode, p.origin, led.why, p.runner, p.entered, p.door):
         if isinstance(outcome, Rejected):
             led.reject(_EXIT_AT[sd], outcome.rulings, outcome.reason)
         else:
@@ -249,10 +269,12 @@ def exits(pos: Position, entry: int, occ: int, mode: ExitMode, origin: int | Non
 
 
 def bump_entries(pos: Position, mountain: int, occ: int, bumped: int | None,
-                 why: bool = False) -> Iterator[tuple[Action, object]]:
+                 why: bool = False, door: bool = False) -> Iterator[tuple[Action, object]]:
     """(action, outcome or Rejected) for where the runner on ``mountain`` may be pushed.
 
     ``occ`` holds it and every runner but the mover.  Rejections only when ``why``.
+    ``door``: the bump comes from a door move, and K-INV-1 must hold with the bumped runner
+    where it lands (K-DOOR-4).
     """
     lines, locks = pos.lines, pos.locks
     for d in range(4):
@@ -260,7 +282,11 @@ def bump_entries(pos: Position, mountain: int, occ: int, bumped: int | None,
         if nb is None:
             continue
         if not occ >> nb & 1:  # any empty neighbour, whatever stands on the line between
-            yield _BUMP_AT[nb], BumpTo(bumped, nb)
+            problem = landing_problem(pos, bumped, nb, why) if door else None
+            if problem is None:
+                yield _BUMP_AT[nb], BumpTo(bumped, nb, door)
+            elif why:
+                yield _BUMP_AT[nb], problem
         elif why:
             yield _BUMP_AT[nb], Rejected(("K-LEAP-4",), f"{square_name(nb)} is taken: a bumped runner goes only to "
                                                          "an empty square")
@@ -271,24 +297,26 @@ def bump_entries(pos: Position, mountain: int, occ: int, bumped: int | None,
                 if why:
                     yield _BUMP_THROUGH_AT[side], Rejected(("K-PORT-3",), f"the portal's Mountain side "
                                                                           f"{side_name(side)} is locked")
-            elif has_exit(pos, ln, occ, _BUMPED, None):
+            elif has_exit(pos, ln, occ, _BUMPED, None, runner=bumped, door=door):
                 yield _BUMP_THROUGH_AT[side], BumpThrough(bumped, side)
             elif why:
-                yield _BUMP_THROUGH_AT[side], Rejected(("K-LEAP-4",), "no other portal has an empty square to put the "
-                                                                      "bumped runner on")
+                reason = ("no other portal has an empty square to put the bumped runner on" if not door else
+                          "no other portal has an empty square where the bumped runner keeps K-INV-1 (K-DOOR-4)")
+                yield _BUMP_THROUGH_AT[side], Rejected(("K-DOOR-4",) if door else ("K-LEAP-4",), reason)
         elif why:
             yield _BUMP_THROUGH_AT[side], Rejected(("K-MTN-3",), f"there is no portal on {line_name(ln)}")
 
 
-def has_bump(pos: Position, mountain: int, occ: int) -> bool:
-    for _ in bump_entries(pos, mountain, occ, None):
+def has_bump(pos: Position, mountain: int, occ: int, bumped: int | None = None, door: bool = False) -> bool:
+    for _ in bump_entries(pos, mountain, occ, bumped, False, door):
         return True
     return False
 
 
-def bumps(pos: Position, mountain: int, occ: int, bumped: int, led: Ledger) -> None:
-    """The bump decision: every destination of the runner bumped off ``mountain`` into ``led``."""
-    for action, outcome in bump_entries(pos, mountain, occ, bumped, led.why):
+def bumps(pos: Position, pending: PendingBump, occ: int, led: Ledger) -> None:
+    """The bump decision: every destination of the runner bumped off the Mountain into ``led``."""
+    p = pending
+    for action, outcome in bump_entries(pos, p.mountain, occ, p.runner, led.why, p.door):
         if isinstance(outcome, Rejected):
             led.reject(action, outcome.rulings, outcome.reason)
         else:
@@ -324,18 +352,44 @@ def arrival_refusal(pos: Position, dest: int, occ: int, why: bool) -> Rejected |
     return _NO
 
 
-# --- doors (K-DOOR-2, K-INV-5) -------------------------------------------------------------
+def landing_problem(pos: Position, runner: int, square: int, why: bool) -> Rejected | None:
+    """K-DOOR-4: does K-INV-1 hold with the bumped ``runner`` put on ``square``?"""
+    old = pos.runners[runner]
+    pos.runners[runner] = square
+    try:
+        if holds(pos):
+            return None
+        if not why:
+            return _NO
+        return Rejected(("K-DOOR-4",), f"after the door move's bump, {violations(pos, first_only=True)[0][1]}")
+    finally:
+        pos.runners[runner] = old
 
 
-def door_swing_problem(pos: Position, seat: int, door_line: int, new_line: int, dest: int,
+# --- doors (K-DOOR-2, K-INV-5, K-DOOR-4) ----------------------------------------------------
+
+
+def door_swing_problem(pos: Position, seat: int, door_line: int, new_line: int, dest: int, occ: int,
                        why: bool) -> Rejected | None:
-    """K-INV-5: the board after the swing, with the mover on ``dest``, must keep K-INV-1 (KNB-6)."""
+    """K-INV-5: the board after the swing, with the mover on ``dest``, must keep K-INV-1 (KNB-6).
+
+    K-DOOR-4: onto the occupied Mountain, the check comes after the bump, so the door move
+    needs at least one bump destination where K-INV-1 holds with the bumped runner on it.
+    """
     piece = pos.lines[door_line]
     origin = pos.runners[seat]
     pos.set_line(door_line, _EMPTY)
     pos.set_line(new_line, piece)
     pos.runners[seat] = dest
     try:
+        bumped = runner_on(pos, dest, seat) if occ >> dest & 1 and pos.rules.geometry.mountain_mask >> dest & 1 else None
+        if bumped is not None:
+            if has_bump(pos, dest, occ, bumped, door=True):
+                return None
+            if not why:
+                return _NO
+            return Rejected(("K-DOOR-4",), "the door move bumps the runner on the Mountain, and wherever it could be "
+                                           "put, the board would break K-INV-1")
         if holds(pos):
             return None
         if not why:
@@ -419,7 +473,7 @@ def moves(pos: Position, seat: int, led: Ledger, *, speed: bool = False, telepor
                                   f"jumped runners: here {square_name(landing.dest)}")
             elif landing.portal is not None:  # the K-LEAP-2 option
                 action = Action(_LEAP_PORTAL, landing.portal, -1, speed)
-                if has_exit(pos, side_line(landing.portal), occ, _CONTINUATION, sq):
+                if has_exit(pos, side_line(landing.portal), occ, _CONTINUATION, sq):  # K-LEAP-5
                     allow(action, LeapIntoPortal(sq, landing.over, landing.portal))
                 elif why:
                     led.reject(action, "K-LEAP-2", "this leapfrog goes on into the portal on "
@@ -455,7 +509,7 @@ def moves(pos: Position, seat: int, led: Ledger, *, speed: bool = False, telepor
                         led.reject(action, "K-DOOR-2", f"the door cannot swing onto {line_name(nl)}: a "
                                                        f"{Piece(lines[nl] & KIND).noun} is there")
                     continue
-                refusal = arrival_refusal(pos, nb, occ, why) or door_swing_problem(pos, seat, ln, nl, nb, why)
+                refusal = arrival_refusal(pos, nb, occ, why) or door_swing_problem(pos, seat, ln, nl, nb, occ, why)
                 if refusal is None:
                     bumped = runner_on(pos, nb, seat) if occ >> nb & 1 and mountains >> nb & 1 else None
                     allow(action, DoorMove(sq, side, nb * 4 + pd, nb, bumped))

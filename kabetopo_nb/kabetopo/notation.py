@@ -18,6 +18,7 @@ order      seats in the order they took stones
 halfway    seat and square of each Halfway Home, in order (2-player v2.0)
 homes      seat and square of each Tadaima, in order
 stopped    finished players who stopped their Mischief
+stranded   runners out of the race: they can never finish (KNB-11)
 turn       seat whose turn it is
 phase      setup / main / extras / exit / bump / over (default main)
 setup      setup pieces placed so far (phase setup)
@@ -25,7 +26,8 @@ bonus      move / teleport: an open bonus (K-TURN-2)
 flags      g: the turn includes a move, m: moved, s: speed used, l: locked behind,
            b: bumped this turn, x: the previous turn bumped (K-TURN-6)
 lb         portal lines teleported through this turn (K-TURN-10)
-pending    exit:<who>:<entry line>:<own|bumped|cont>:<origin> or bump:<who>:<Mountain>
+pending    exit:<runner>:<entry line>:<own|bumped|cont>:<origin>[:via=<lines entered before>][:door]
+           or bump:<runner>:<Mountain>[:door] (``door``: K-DOOR-4 checks where it lands)
 turns      turns completed in this round
 round      the round's number in its match (default 1; K-SET-3 pools depend on it)
 =========  ====================================================================
@@ -41,7 +43,7 @@ from .rules import OPTION_RULINGS, POOL_LETTERS, SEAT_LETTERS, Rules
 from .validity import structural_problems
 
 FIELDS = (
-    "rules", "lines", "locks", "runners", "pools", "stones", "out", "order", "halfway", "homes", "stopped",
+    "rules", "lines", "locks", "runners", "pools", "stones", "out", "order", "halfway", "homes", "stopped", "stranded",
     "turn", "phase", "setup", "bonus", "flags", "lb", "pending", "turns", "round",
 )
 PHASES = tuple(p.value for p in Phase)
@@ -103,6 +105,8 @@ def format_position(pos: Position) -> str:
         out.append(("homes", ",".join(SEAT_LETTERS[s] + square_name(sq) for s, sq in pos.homes)))
     if pos.stopped:
         out.append(("stopped", ",".join(SEAT_LETTERS[s] for s in pos.stopped)))
+    if pos.stranded:
+        out.append(("stranded", ",".join(SEAT_LETTERS[s] for s in pos.stranded)))
     out.append(("turn", SEAT_LETTERS[pos.turn]))
     if pos.phase != Phase.MAIN:
         out.append(("phase", pos.phase))
@@ -118,9 +122,12 @@ def format_position(pos: Position) -> str:
     p = pos.pending
     if isinstance(p, PendingExit):
         origin_text = square_name(p.origin) if p.origin is not None else "-"
-        out.append(("pending", f"exit:{SEAT_LETTERS[p.runner]}:{line_name(p.entry)}:{p.mode.value}:{origin_text}"))
+        text = f"exit:{SEAT_LETTERS[p.runner]}:{line_name(p.entry)}:{p.mode.value}:{origin_text}"
+        if p.entered:
+            text += ":via=" + "+".join(line_name(ln) for ln in p.entered)
+        out.append(("pending", text + (":door" if p.door else "")))
     elif isinstance(p, PendingBump):
-        out.append(("pending", f"bump:{SEAT_LETTERS[p.runner]}:{square_name(p.mountain)}"))
+        out.append(("pending", f"bump:{SEAT_LETTERS[p.runner]}:{square_name(p.mountain)}" + (":door" if p.door else "")))
     if pos.turns:
         out.append(("turns", str(pos.turns)))
     if pos.round_number != 1:
@@ -235,6 +242,8 @@ def parse_position(text: str) -> Position:
             getattr(pos, key).append((_seat(token[0], rules, key), _wrap(key, parse_square, token[1:])))
     if "stopped" in fields:
         pos.stopped = [_seat(t, rules, "stopped") for t in _items(fields["stopped"])]
+    if "stranded" in fields:
+        pos.stranded = [_seat(t, rules, "stranded") for t in _items(fields["stranded"])]
     if "turn" in fields:
         pos.turn = _seat(fields["turn"], rules, "turn")
     if "phase" in fields:
@@ -267,13 +276,21 @@ def parse_position(text: str) -> Position:
 
 def _parse_pending(value: str, rules: Rules) -> PendingExit | PendingBump:
     parts = value.split(":")
-    if parts[0] == "exit" and len(parts) == 5:
+    door = len(parts) > 1 and parts[-1] == "door"  # K-DOOR-4: the bump came from a door move
+    if door:
+        parts = parts[:-1]
+    if parts[0] == "exit" and len(parts) in (5, 6):
         who = _seat(parts[1], rules, "pending")
         entry = _wrap("pending", parse_line, parts[2])
         if parts[3] not in MODES:
             raise NotationError(f"pending: exit mode {parts[3]!r}; known: {', '.join(MODES)}")
         origin = None if parts[4] == "-" else _wrap("pending", parse_square, parts[4])
-        return PendingExit(who, entry, ExitMode(parts[3]), origin)
+        entered: tuple[int, ...] = ()
+        if len(parts) == 6:
+            if not parts[5].startswith("via="):
+                raise NotationError(f"pending={value!r}: after the origin, 'via=<lines>' (portals entered before)")
+            entered = tuple(_wrap("pending", parse_line, t) for t in parts[5][4:].split("+"))
+        return PendingExit(who, entry, ExitMode(parts[3]), origin, entered, door)
     if parts[0] == "bump" and len(parts) == 3:
-        return PendingBump(_seat(parts[1], rules, "pending"), _wrap("pending", parse_square, parts[2]))
+        return PendingBump(_seat(parts[1], rules, "pending"), _wrap("pending", parse_square, parts[2]), door)
     raise NotationError(f"pending={value!r}: expected exit:<seat>:<line>:<mode>:<square> or bump:<seat>:<square>")

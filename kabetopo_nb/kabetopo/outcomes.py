@@ -76,7 +76,7 @@ class LeapIntoPortal(Outcome):
 
     @property
     def rulings(self) -> tuple[str, ...]:
-        return ("K-LEAP-2",)
+        return ("K-LEAP-2", "K-LEAP-5")
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +104,7 @@ class DoorMove(Outcome):
 
     @property
     def rulings(self) -> tuple[str, ...]:
-        return ("K-DOOR-2",)
+        return ("K-DOOR-2",) + (("K-MTN-3", "K-DOOR-4") if self.bumps is not None else ())
 
 
 # --- out of a portal (K-PORT-2) ----------------------------------------------------------
@@ -112,14 +112,16 @@ class DoorMove(Outcome):
 
 @dataclass(frozen=True, slots=True)
 class ExitOnto(Outcome):
-    """The runner comes out of the portal side ``side`` onto ``square`` (empty or a corner)."""
+    """The runner comes out of the portal side ``side`` onto ``square`` (empty or a corner);
+    ``continuing``: the move is a leapfrog that went on into a portal (K-LEAP-5)."""
 
     side: int
     square: int
+    continuing: bool = False
 
     @property
     def rulings(self) -> tuple[str, ...]:
-        return ("K-PORT-2",)
+        return ("K-PORT-2",) + (("K-LEAP-5",) if self.continuing else ())
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,10 +131,11 @@ class ExitLeap(Outcome):
     side: int
     over: tuple[int, ...]
     dest: int
+    continuing: bool = False
 
     @property
     def rulings(self) -> tuple[str, ...]:
-        return ("K-PORT-2", "K-LEAP-2")
+        return ("K-PORT-2", "K-LEAP-2") + (("K-LEAP-5",) if self.continuing else ())
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,10 +145,11 @@ class ExitBump(Outcome):
     side: int
     mountain: int
     bumps: int
+    continuing: bool = False
 
     @property
     def rulings(self) -> tuple[str, ...]:
-        return ("K-PORT-2", "K-MTN-3")
+        return ("K-PORT-2", "K-MTN-3") + (("K-LEAP-5",) if self.continuing else ())
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,19 +163,21 @@ class ExitIntoPortal(Outcome):
 
     @property
     def rulings(self) -> tuple[str, ...]:
-        return ("K-PORT-2", "K-LEAP-2")
+        return ("K-PORT-2", "K-LEAP-2", "K-LEAP-5")
 
 
 @dataclass(frozen=True, slots=True)
 class BumpedOut(Outcome):
-    """The runner bumped through a portal comes out onto the empty ``square`` (K-MTN-3)."""
+    """The runner bumped through a portal comes out onto the empty ``square`` (K-MTN-3);
+    ``door``: bumped by a door move, and K-INV-1 holds with it there (K-DOOR-4)."""
 
     side: int
     square: int
+    door: bool = False
 
     @property
     def rulings(self) -> tuple[str, ...]:
-        return ("K-PORT-2",)
+        return ("K-PORT-2",) + (("K-DOOR-4",) if self.door else ())
 
 
 # --- a runner bumped off the Mountain (K-MTN-3) ----------------------------------------
@@ -179,14 +185,16 @@ class BumpedOut(Outcome):
 
 @dataclass(frozen=True, slots=True)
 class BumpTo(Outcome):
-    """The bumped runner ``runner`` is put on the empty ``square`` next to the Mountain."""
+    """The bumped runner ``runner`` is put on the empty ``square`` next to the Mountain;
+    ``door``: bumped by a door move, and K-INV-1 holds with it there (K-DOOR-4)."""
 
     runner: int
     square: int
+    door: bool = False
 
     @property
     def rulings(self) -> tuple[str, ...]:
-        return ("K-MTN-3",)
+        return ("K-MTN-3",) + (("K-DOOR-4",) if self.door else ())
 
 
 @dataclass(frozen=True, slots=True)

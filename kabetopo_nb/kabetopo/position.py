@@ -69,21 +69,31 @@ class PendingExit:
     """A runner is inside a portal: the mover picks the side it comes out of (K-PORT-2).
 
     ``runner`` is the seat whose runner comes out (the bumped runner's, in BUMPED mode);
-    ``origin`` the mover's square when the move began (None for a bumped runner, K-MOVE-3).
+    ``origin`` the mover's square when the move began (None for a bumped runner, K-MOVE-3);
+    ``entered`` the portal lines this move went into before ``entry`` (KNB-12: none twice);
+    ``door``: the runner was bumped by a door move, so K-INV-1 is checked where it lands
+    (K-DOOR-4).
     """
 
     runner: int
     entry: int  # the portal line it went into
     mode: ExitMode
     origin: int | None
+    entered: tuple[int, ...] = ()
+    door: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class PendingBump:
-    """A runner has been bumped off the Mountain site ``mountain``: the mover picks where it goes."""
+    """A runner has been bumped off the Mountain site ``mountain``: the mover picks where it goes.
+
+    ``door``: the bump comes from a door move, so K-INV-1 is checked with the bumped runner
+    on its destination (K-DOOR-4).
+    """
 
     runner: int
     mountain: int
+    door: bool = False
 
 
 Pending = PendingExit | PendingBump
@@ -101,7 +111,7 @@ class Position:
     __slots__ = (
         "rules", "lines", "locks", "open_e", "open_n", "portal_lines",
         "runners", "held", "pools", "site_stones", "locks_out",
-        "stone_order", "homes", "halfway", "stopped", "phase", "turn", "setup_step",
+        "stone_order", "homes", "halfway", "stopped", "stranded", "phase", "turn", "setup_step",
         "bonus", "grants_move", "moved", "lb_portals", "lb_used", "speed_used", "pending",
         "bumped_this_turn", "bump_banned", "turns", "round_number",
     )
@@ -128,6 +138,7 @@ class Position:
         self.homes: list[tuple[int, int]] = []  # (seat, square) in Tadaima order
         self.halfway: list[tuple[int, int]] = []  # (seat, square) in Halfway Home order (2-player v2.0)
         self.stopped: list[int] = []  # finished players who stopped their Mischief
+        self.stranded: list[int] = []  # runners out of the race: they can never finish (KNB-11)
         self.phase = Phase.MAIN
         self.turn = self.rules.seats[0]
         self.setup_step = 0
@@ -162,6 +173,7 @@ class Position:
         p.homes = self.homes[:]
         p.halfway = self.halfway[:]
         p.stopped = self.stopped[:]
+        p.stranded = self.stranded[:]
         p.phase = self.phase
         p.turn = self.turn
         p.setup_step = self.setup_step
@@ -295,8 +307,15 @@ class Position:
     def reached_halfway(self, seat: int) -> bool:
         return any(s == seat for s, _ in self.halfway)
 
+    def is_racing(self, seat: int) -> bool:
+        """Is ``seat``'s runner still racing: neither home (Tadaima) nor stranded (KNB-11)?"""
+        return not self.is_finished(seat) and seat not in self.stranded
+
     def is_playing(self, seat: int) -> bool:
-        """Does ``seat`` still take turns?  Finished players do only for Mischief (v3.0 expansion)."""
+        """Does ``seat`` still take turns?  Finished players do only for Mischief (v3.0
+        expansion); a stranded runner's player does not (KNB-11)."""
+        if seat in self.stranded:
+            return False
         if not self.is_finished(seat):
             return True
         if not self.rules.mischief or seat in self.stopped:

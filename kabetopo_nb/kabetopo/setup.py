@@ -91,10 +91,30 @@ def roll_outcome(pos: Position, label: int) -> tuple[int | None, str]:
 
 
 def rolls(pos: Position, led: Ledger) -> None:
-    """The setup decision: the twelve faces of the d12, each with what it does (K-SETUP-1)."""
-    for action in ROLLS:
-        line, account = roll_outcome(pos, action.a)
-        led.allow(action, SetupRoll(action.a, line, account))
+    """The setup decision: the twelve faces of the d12, each with what it does (K-SETUP-1).
+
+    A field with no line left for its piece (a hand-made position) would be rolled for
+    ever: then no face is allowed and each says why (``full_field``).
+    """
+    outcomes = [SetupRoll(action.a, *roll_outcome(pos, action.a)) for action in ROLLS]
+    if all(o.line is None for o in outcomes):
+        if led.why:
+            why = full_field(pos)
+            for action in ROLLS:
+                led.reject(action, "K-SETUP-1", why)
+        return
+    for action, outcome in zip(ROLLS, outcomes):
+        led.allow(action, outcome)
+
+
+def full_field(pos: Position) -> str | None:
+    """Why the setup cannot go on: every roll of the current field would be rolled again."""
+    if pos.phase != Phase.SETUP or pos.setup_step >= setup_steps(pos):
+        return None
+    if any(roll_outcome(pos, label)[0] is not None for label in range(1, 13)):
+        return None
+    return (f"{describe_target(pos)}: no line of the field can take it (every d12 face is on the boundary, "
+            "taken, or would break K-INV-1), so the dice would be rolled for ever")
 
 
 def place(pos: Position, roll: SetupRoll) -> None:

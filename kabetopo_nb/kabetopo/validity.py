@@ -14,6 +14,7 @@ from .geometry import LINES, side_line, side_name, square_name
 from .invariants import violations
 from .position import KIND, SETUP, ExitMode, PendingBump, PendingExit, Phase, Piece, Position, count_pieces
 from .rules import SEAT_LETTERS
+from .setup import full_field
 
 
 def bump_square(pos: Position) -> int | None:
@@ -66,8 +67,13 @@ def structural_problems(pos: Position) -> list[str]:
     if isinstance(p, PendingBump):
         if p.mountain not in rules.geometry.mountains or pos.runners[p.runner] != p.mountain:
             out.append("a pending bump needs the bumped runner on a Mountain site")
+    for seat in pos.stranded:
+        if pos.is_finished(seat):
+            out.append(f"{SEAT_LETTERS[seat]} is home (Tadaima) and cannot also be stranded (KNB-11)")
+    if len(set(pos.stranded)) != len(pos.stranded):
+        out.append("a seat is stranded twice")
     if pos.phase == Phase.MAIN and not pos.is_playing(pos.turn):
-        out.append(f"{SEAT_LETTERS[pos.turn]} has declared Tadaima and cannot be the player to move")
+        out.append(f"{SEAT_LETTERS[pos.turn]} has declared Tadaima or is out of the race and cannot be the one to move")
     return out
 
 
@@ -92,6 +98,13 @@ def count_problems(pos: Position) -> list[str]:
     return out
 
 
+def setup_problems(pos: Position) -> list[str]:
+    """A setup that can never finish: the current 2x2 field has no line left for its piece."""
+    why = full_field(pos)
+    return [f"K-SETUP-1: {why}"] if why else []
+
+
 def problems(pos: Position) -> list[str]:
     """Why ``pos`` is not a valid Kabetopo position (empty when it is)."""
-    return structural_problems(pos) + count_problems(pos) + [f"{rid}: {why}" for rid, why in violations(pos)]
+    return (structural_problems(pos) + count_problems(pos) + setup_problems(pos)
+            + [f"{rid}: {why}" for rid, why in violations(pos)])

@@ -1,0 +1,55 @@
+"""Helpers shared by the test files (import them: ``from conftest import assert_legal``).
+
+* ``state(text)``: a Kabetopo state from position text;
+* ``assert_legal`` / ``assert_illegal``: one action's verdict, both ways: the verdict, the
+  legal list, and (for an illegal action) that ``apply`` refuses it and changes nothing;
+* ``sq``, ``where``: squares by name, and where a seat's runner stands.
+"""
+from __future__ import annotations
+
+import pytest
+
+from kabetopo_nb.core.verdict import IllegalActionError
+from kabetopo_nb.kabetopo import KabetopoState
+from kabetopo_nb.kabetopo.geometry import parse_square
+
+
+def state(text: str) -> KabetopoState:
+    return KabetopoState.from_text(text)
+
+
+def sq(name: str) -> int:
+    return parse_square(name)
+
+
+def where(s: KabetopoState, seat: str) -> int:
+    """The square of ``seat``'s runner (a seat letter, E S W N)."""
+    return s.position.runners["ESWN".index(seat)]
+
+
+def assert_legal(s, action: str, *rulings: str, words: str | None = None):
+    """``action`` is legal, listed, and its verdict cites each of ``rulings`` (and says ``words``)."""
+    verdict = s.explain(action)
+    assert verdict.legal, f"{action!r} should be legal: {verdict}"
+    assert action in s.legal_actions, f"{action!r} is not listed: {s.legal_actions}"
+    for ruling in rulings:
+        assert ruling in verdict.rulings, f"{action!r}: {verdict} does not cite {ruling}"
+    if words is not None:
+        assert words in verdict.reason, f"{action!r}: {verdict.reason!r} does not say {words!r}"
+    return verdict
+
+
+def assert_illegal(s, action: str, ruling: str, words: str | None = None):
+    """Refused for ``ruling`` (saying ``words``), not listed, and ``apply`` changes nothing."""
+    verdict = s.explain(action)
+    assert not verdict.legal, f"{action!r} should be illegal ({ruling})"
+    assert ruling in verdict.rulings, f"{action!r}: expected {ruling}, got {verdict}"
+    if words is not None:
+        assert words in verdict.reason, f"{action!r}: {verdict.reason!r} does not say {words!r}"
+    assert action not in s.legal_actions
+    before, history = s.to_text(), s.history
+    with pytest.raises(IllegalActionError) as err:
+        s.apply(action)
+    assert ruling in err.value.verdict.rulings
+    assert s.to_text() == before and s.history == history
+    return verdict
