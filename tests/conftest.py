@@ -3,7 +3,9 @@
 * ``state(text)``: a Kabetopo state from position text;
 * ``assert_legal`` / ``assert_illegal``: one action's verdict, both ways: the verdict, the
   legal list, and (for an illegal action) that ``apply`` refuses it and changes nothing;
-* ``sq``, ``where``: squares by name, and where a seat's runner stands.
+* ``sq``, ``where``: squares by name, and where a seat's runner stands;
+* ``kabetopo_universe(state)``: every candidate Kabetopo action, legal or not, for the
+  tests that compare ``explain`` with the legal actions.
 """
 from __future__ import annotations
 
@@ -11,7 +13,8 @@ import pytest
 
 from kabetopo_nb.core.verdict import IllegalActionError
 from kabetopo_nb.kabetopo import KabetopoState
-from kabetopo_nb.kabetopo.geometry import parse_square
+from kabetopo_nb.kabetopo.actions import KINDS, Action, Kind
+from kabetopo_nb.kabetopo.geometry import LINE_OF, LINES, NUM_SQUARES, parse_square, sides_of_line
 
 
 def state(text: str) -> KabetopoState:
@@ -53,3 +56,33 @@ def assert_illegal(s, action: str, ruling: str, words: str | None = None):
     assert ruling in err.value.verdict.rulings
     assert s.to_text() == before and s.history == history
     return verdict
+
+
+# --- every candidate Kabetopo action -----------------------------------------------------
+
+ALL_SIDES = [side for line in LINES for side in sides_of_line(line)]
+_MOVES = [Action(Kind.STEP, sq) for sq in range(NUM_SQUARES)] + [Action(Kind.LEAP, sq) for sq in range(NUM_SQUARES)]
+_MOVES += [Action(Kind.TELEPORT, side) for side in ALL_SIDES] + [Action(Kind.LEAP_PORTAL, side) for side in ALL_SIDES]
+KABETOPO_FIXED = (
+    _MOVES
+    + [a._replace(speed=True) for a in _MOVES]
+    + [Action(kind, side) for kind in (Kind.EXIT, Kind.BUMP_THROUGH, Kind.LOCK, Kind.UNLOCK) for side in ALL_SIDES]
+    + [Action(Kind.BUMP, sq) for sq in range(NUM_SQUARES)]
+    + [Action(kind, line) for kind in (Kind.WALL, Kind.MONOLITH, Kind.PORTAL) for line in LINES]
+    + [Action(Kind.END), Action(Kind.PASS), Action(Kind.STOP), Action(Kind.WALL, LINES[0], -1, True)]
+    + [Action(Kind.ROLL, n) for n in range(1, 13)]
+)
+assert {a.kind for a in KABETOPO_FIXED} | {Kind.DOOR} == set(KINDS)
+
+
+def kabetopo_universe(state) -> list:
+    """Every candidate: the fixed list plus door swings from the mover's four sides onto any side."""
+    out = list(KABETOPO_FIXED)
+    pos = state.position
+    sq = pos.runners[pos.turn]
+    for d in range(4):
+        if LINE_OF[sq][d] is not None:
+            for side in ALL_SIDES:
+                out.append(Action(Kind.DOOR, sq * 4 + d, side))
+                out.append(Action(Kind.DOOR, sq * 4 + d, side, True))
+    return out

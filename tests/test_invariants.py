@@ -20,17 +20,15 @@ import pytest
 
 from kabetopo_nb.kabetopo import KabetopoState, Rules
 from kabetopo_nb.kabetopo import engine
-from kabetopo_nb.kabetopo.actions import KINDS, Action, Kind
+from kabetopo_nb.kabetopo.actions import Action, Kind
 
-(BUMP, BUMP_THROUGH, DOOR, END, EXIT, LEAP, LEAP_PORTAL, LOCK, MONOLITH, PASS, PORTAL, ROLL, STEP, TELEPORT,
- UNLOCK, WALL) = (Kind.BUMP, Kind.BUMP_THROUGH, Kind.DOOR, Kind.END, Kind.EXIT, Kind.LEAP, Kind.LEAP_PORTAL,
-                  Kind.LOCK, Kind.MONOLITH, Kind.PASS, Kind.PORTAL, Kind.ROLL, Kind.STEP, Kind.TELEPORT,
-                  Kind.UNLOCK, Kind.WALL)
 from kabetopo_nb.kabetopo.explain import explain
 from kabetopo_nb.kabetopo.geometry import LINE_OF, LINES, NEIGHBOURS, NUM_SQUARES, sides_of_line
 from kabetopo_nb.kabetopo.invariants import DropChecker, violations
 from kabetopo_nb.kabetopo import position as P
 from kabetopo_nb.kabetopo.rules import RULESETS
+
+from conftest import kabetopo_universe
 
 # --- the reference K-INV-1 --------------------------------------------------------------
 
@@ -185,35 +183,6 @@ def test_drop_checker_agrees_with_place_and_check(seed):
 
 # --- explain agrees with legal_actions ---------------------------------------------------
 
-ALL_SIDES = [side for line in LINES for side in sides_of_line(line)]
-MOVES = [Action(STEP, sq) for sq in range(NUM_SQUARES)] + [Action(LEAP, sq) for sq in range(NUM_SQUARES)]
-MOVES += [Action(TELEPORT, side) for side in ALL_SIDES] + [Action(LEAP_PORTAL, side) for side in ALL_SIDES]
-FIXED = (
-    MOVES
-    + [a._replace(speed=True) for a in MOVES]
-    + [Action(kind, side) for kind in (EXIT, BUMP_THROUGH, LOCK, UNLOCK) for side in ALL_SIDES]
-    + [Action(BUMP, sq) for sq in range(NUM_SQUARES)]
-    + [Action(kind, line) for kind in (WALL, MONOLITH, PORTAL) for line in LINES]
-    + [Action(END), Action(PASS), Action(WALL, LINES[0], -1, True)]
-    + [Action(ROLL, n) for n in range(1, 13)]
-    + [Action(kind) for kind in KINDS if kind not in {STEP, LEAP, TELEPORT, LEAP_PORTAL, EXIT, BUMP_THROUGH, LOCK,
-                                                       UNLOCK, BUMP, WALL, MONOLITH, PORTAL, END, PASS, ROLL, DOOR}]
-)
-
-
-def universe(pos) -> list[Action]:
-    """Every candidate action: FIXED plus door swings from the mover's four sides onto any side."""
-    out = list(FIXED)
-    sq = pos.runners[pos.turn]
-    if sq is not None:
-        for d in range(4):
-            if LINE_OF[sq][d] is not None:
-                for side in ALL_SIDES:
-                    out.append(Action(DOOR, sq * 4 + d, side))
-                    out.append(Action(DOOR, sq * 4 + d, side, True))
-    return out
-
-
 def played_positions() -> list:
     """Positions from seeded random play, every decision kind included."""
     games = [("kabetopo-4p", {}, 1), ("kabetopo-3p", {}, 2), ("kabetopo-2p", {}, 3), ("kabetopo-mp-v3", {"mischief": True}, 4),
@@ -249,10 +218,10 @@ def test_explain_agrees_with_legal_actions(chunk):
     for pos in POSITIONS[chunk::4]:
         legal = set(engine.legal_actions(pos))
         why = engine.ledger(pos, why=True)
-        candidates = universe(pos)
+        candidates = kabetopo_universe(KabetopoState(pos))
         assert legal <= set(candidates), sorted(map(str, legal - set(candidates)))
         for action in candidates:
-            verdict = explain(pos, action, why)
+            verdict = explain(pos, action, why)  # the ledger with reasons, built once per position
             assert verdict.legal == (action in legal), (str(action), str(verdict))
             assert verdict.rulings and all(r.startswith(("K-", "KNB-")) for r in verdict.rulings), (str(action), verdict)
             # every refusal names the broken rule itself, never the "not among the legal actions" net
@@ -261,7 +230,7 @@ def test_explain_agrees_with_legal_actions(chunk):
 
 def test_explain_of_junk_is_an_illegal_verdict():
     pos = POSITIONS[10]
-    for junk in (None, "step c4", 3, Action("fly", 1), Action(STEP, -1), Action(STEP, 10**9),
-                 Action(STEP, 1, -1, "yes"), Action(END, 3), Action(WALL, 1, 2)):
+    for junk in (None, "step c4", 3, Action("fly", 1), Action(Kind.STEP, -1), Action(Kind.STEP, 10**9),
+                 Action(Kind.STEP, 1, -1, "yes"), Action(Kind.END, 3), Action(Kind.WALL, 1, 2)):
         verdict = explain(pos, junk)
         assert not verdict.legal and verdict.rulings[0].startswith("K-")

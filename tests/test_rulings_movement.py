@@ -8,11 +8,9 @@ tests here add what a scenario file cannot say (exact sets of options, reasons, 
 several decisions deep).
 """
 
-import pytest
 
-from kabetopo_nb.core.verdict import IllegalActionError
 from kabetopo_nb.kabetopo import KabetopoState
-from kabetopo_nb.kabetopo.geometry import parse_line, parse_square
+from kabetopo_nb.kabetopo.geometry import parse_line
 from kabetopo_nb.kabetopo.movement import arrival_refusal, has_bump, others_mask
 from kabetopo_nb.kabetopo.scenarios import all_scenarios
 
@@ -700,12 +698,21 @@ def test_KNB_6_door_swing_checked_with_the_board_after_the_move():
     legal(state, "door c2n c3e", "K-DOOR-2")
 
 
-def test_KNB_6_door_onto_the_mountain_counts_the_bumped_runner_there():
+def test_K_DOOR_4_door_onto_the_mountain_is_checked_after_the_bump():
     state = start("doors", "door-onto-the-occupied-mountain")
-    legal(state, "door c3n c4e", "K-DOOR-2")
+    legal(state, "door c3n c4e", "K-DOOR-2", "K-DOOR-4")
     state.apply("door c3n c4e")
     assert where(state, "W") == sq("c4") and where(state, "E") == sq("c4")
     assert set(state.legal_actions.names()) == {"bump b4", "bump c3", "bump c5", "bump d4"}
+    # the smallest case of K-DOOR-4: the swung door walls d4 in on its fourth side
+    state = start("doors", "door-bump-keeps-the-invariants")
+    state.apply("door c5s c4e")
+    illegal(state, "bump d4", "K-DOOR-4", "shut in on all four sides")
+    assert set(state.legal_actions.names()) == {"bump b4", "bump c3", "bump c5"}
+    # the same square after a plain step onto the Mountain: not checked (K-INV-5)
+    state = start("doors", "plain-bump-is-not-checked")
+    state.apply("step c4")
+    legal(state, "bump d4", "K-MTN-3")
 
 
 # --- the rulebook's speed-token combinations (K-TURN-3 with movement) ----------------------

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from kabetopo_nb.core.verdict import IllegalActionError, NotationError
+from kabetopo_nb.core.verdict import NotationError
 from kabetopo_nb.kabetopo import Action, KabetopoState, Rules
 from kabetopo_nb.kabetopo.position import count_pieces
 

@@ -1,4 +1,4 @@
-"""Turn structure and rounds: K-TURN-1..5, K-TURN-7..10, K-ROUND-1/2, KNB-2, KNB-5, KNB-7.
+"""Turn structure and rounds: K-TURN-1..5, K-TURN-7..11, K-ROUND-1/2, KNB-5, KNB-7.
 
 Each test builds a small position where the ruling decides something and checks both
 sides: the allowed action (legal, generated, applied with the effect the ruling describes)
@@ -8,7 +8,7 @@ change to the state).  The positions are also told as scenarios in
 """
 import pytest
 
-from kabetopo_nb.core.verdict import IllegalActionError, NotationError
+from kabetopo_nb.core.verdict import NotationError
 from kabetopo_nb.kabetopo import Action, KabetopoState
 
 from conftest import assert_illegal, assert_legal, state
@@ -117,7 +117,7 @@ def test_K_TURN_2_unlock_grants_nothing_even_with_a_speed_token():
     assert pool(s, "E") == "w3m1p1l0s1"  # the lock is spent, the speed token is not
 
 
-# --- K-TURN-3 and KNB-2: when the speed token may be cashed in ----------------------------
+# --- K-TURN-3 and K-TURN-11: when the speed token may be cashed in ----------------------------
 
 
 def test_K_TURN_3_speed_token_needs_a_turn_with_a_move():
