@@ -4,17 +4,25 @@
 * ``assert_legal`` / ``assert_illegal``: one action's verdict, both ways: the verdict, the
   legal list, and (for an illegal action) that ``apply`` refuses it and changes nothing;
 * ``sq``, ``where``: squares by name, and where a seat's runner stands;
-* ``kabetopo_universe(state)``: every candidate Kabetopo action, legal or not, for the
-  tests that compare ``explain`` with the legal actions.
+* ``kabetopo_universe(state)``, ``dakapo_universe``, ``kaomi_universe``: every candidate
+  action of a game, legal or not, for the tests that compare ``explain`` with the legal
+  actions.
 """
 from __future__ import annotations
 
 import pytest
 
 from kabetopo_nb.core.verdict import IllegalActionError
+from kabetopo_nb.dakapo.actions import CLAIM as DK_CLAIM
+from kabetopo_nb.dakapo.actions import PASS as DK_PASS
+from kabetopo_nb.dakapo.actions import PLACE as DK_PLACE
+from kabetopo_nb.dakapo.actions import Action as DakapoAction
 from kabetopo_nb.kabetopo import KabetopoState
 from kabetopo_nb.kabetopo.actions import KINDS, Action, Kind
 from kabetopo_nb.kabetopo.geometry import LINE_OF, LINES, NUM_SQUARES, parse_square, sides_of_line
+from kabetopo_nb.kaomi.actions import PLACE as KM_PLACE
+from kabetopo_nb.kaomi.actions import SWAP_ACTION
+from kabetopo_nb.kaomi.actions import Action as KaomiAction
 
 
 def state(text: str) -> KabetopoState:
@@ -86,3 +94,14 @@ def kabetopo_universe(state) -> list:
                 out.append(Action(Kind.DOOR, sq * 4 + d, side))
                 out.append(Action(Kind.DOOR, sq * 4 + d, side, True))
     return out
+
+
+def dakapo_universe(state) -> list:
+    n = state.position.size
+    return ([DakapoAction(DK_PLACE, c, f, r) for c in range(4) for f in range(n) for r in range(n)]
+            + [DakapoAction(DK_CLAIM), DakapoAction(DK_PASS)])
+
+
+def kaomi_universe(state) -> list:
+    n = state.position.rules.size
+    return [KaomiAction(KM_PLACE, f, r) for f in range(n) for r in range(n)] + [SWAP_ACTION]

@@ -20,30 +20,12 @@ import pytest
 
 from kabetopo_nb.core.simulation import random_simulation
 from kabetopo_nb.dakapo import DakapoState
-from kabetopo_nb.dakapo.actions import CLAIM as DK_CLAIM
-from kabetopo_nb.dakapo.actions import PASS as DK_PASS
-from kabetopo_nb.dakapo.actions import PLACE as DK_PLACE
-from kabetopo_nb.dakapo.actions import Action as DakapoAction
 from kabetopo_nb.kabetopo import KabetopoState, Rules
 from kabetopo_nb.kaomi import KaomiState
-from kabetopo_nb.kaomi.actions import PLACE as KM_PLACE
-from kabetopo_nb.kaomi.actions import SWAP_ACTION
-from kabetopo_nb.kaomi.actions import Action as KaomiAction
 
-from conftest import kabetopo_universe
+from conftest import dakapo_universe, kabetopo_universe, kaomi_universe
 
 # --- the universes of candidate actions ---------------------------------------------------
-
-def dakapo_universe(state) -> list:
-    n = state.position.size
-    return ([DakapoAction(DK_PLACE, c, f, r) for c in range(4) for f in range(n) for r in range(n)]
-            + [DakapoAction(DK_CLAIM), DakapoAction(DK_PASS)])
-
-
-def kaomi_universe(state) -> list:
-    n = state.position.rules.size
-    return [KaomiAction(KM_PLACE, f, r) for f in range(n) for r in range(n)] + [SWAP_ACTION]
-
 
 # --- the games --------------------------------------------------------------------------
 

@@ -319,6 +319,15 @@ def test_K_LEAP_5_continuation_leapfrogs_and_bumps():
     assert state.decision.kind == "bump destination" and where(state, "E") == sq("c4")
 
 
+def test_K_LEAP_2_a_teleport_exit_that_goes_on_into_a_portal_is_told_as_it_is():
+    # the exit used to be described as "Out of the portal on b2n onto b3", without K-LEAP-2
+    state = start("leapfrog", "teleport-exit-over-a-runner-into-another-portal")
+    verdict = legal(state, "exit b3s", "K-LEAP-2", "K-LEAP-5", words="leapfrogs into the portal on b3n")
+    assert "onto b3" not in verdict.reason
+    state.apply("exit b3s")
+    assert state.decision.kind == "exit choice" and where(state, "E") == sq("d5")
+
+
 def test_KNB_12_a_continuation_never_enters_the_same_portal_twice():
     state = after("leapfrog", "leap-into-a-portal-option-never-enters-a-portal-twice")
     illegal(state, "exit d3n", "KNB-12")

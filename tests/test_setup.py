@@ -5,7 +5,7 @@ re-rolls included, so a setup can be replayed from its history.
 """
 import pytest
 
-from kabetopo_nb.core.verdict import IllegalActionError, NotationError
+from kabetopo_nb.core.verdict import IllegalActionError, InvalidPositionError, NotationError
 from kabetopo_nb.kabetopo import Action, KabetopoState, Rules, line_name, parse_square
 from kabetopo_nb.kabetopo.setup import field_line
 
@@ -185,3 +185,30 @@ def test_K_SET_1_unknown_rulesets_and_options_are_refused():
     assert Rules.named("kabetopo-4p").tadaimas_to_end == 3
     s = KabetopoState.from_text("rules=kabetopo-4p+speed-any-turn;runners=Ef6,Sf1,Wa1,Na6;turn=E")
     assert s.rules.speed_any_turn and not Rules.named("kabetopo-4p").speed_any_turn
+
+
+def test_K_SETUP_1_a_field_with_no_free_line_refuses_at_once():
+    # every line of the centre field already holds a wall: no roll can place the monolith,
+    # and rolling used to go on for ever
+    walls = "Wc2n,Wd2n,Wb3e,Wc3n,Wc3e,Wd3n,Wd3e,Wb4e,Wc4n,Wc4e,Wd4n,Wd4e"
+    s = KabetopoState.from_text(f"rules=kabetopo-4p;lines={walls};runners=Ef6,Sf1,Wa1,Na6;"
+                                "turn=E;phase=setup;setup=0")
+    assert any(p.startswith("K-SETUP-1") and "c3-d4" in p for p in s.problems())
+    assert list(s.legal_actions) == []
+    verdict = s.explain("roll 5")
+    assert not verdict and verdict.rulings == ("K-SETUP-1",) and "field c3-d4" in verdict.reason
+    with pytest.raises(InvalidPositionError, match="K-SETUP-1.*c3-d4"):
+        s.roll_setup(1)
+    assert s.history == ()
+    # a later field that fills up refuses too, and the rolls made before are taken back
+    walls = walls.replace("Wd3e,", "").replace("Wc4n,Wc4e,", "")  # the Mountain keeps two open sides
+    s = KabetopoState.from_text(f"rules=kabetopo-4p;lines={walls};runners=Ef6,Sf1,Wa1,Na6;turn=E;phase=setup;setup=0")
+    assert s.legal_actions.count() == 12  # d3e is free: the first monolith has a place ...
+    before = s.to_text()
+    with pytest.raises(InvalidPositionError, match="monolith 2 of 3 in field c3-d4"):  # ... the second none
+        s.roll_setup(1)
+    assert s.to_text() == before and s.history == ()
+    # with room in every field the seeded setup runs to the end
+    s = KabetopoState.from_text("rules=kabetopo-4p;lines=Wc2n,Wd2n,Wb3e,Wb4e;runners=Ef6,Sf1,Wa1,Na6;"
+                                "turn=E;phase=setup;setup=0")
+    assert s.roll_setup(1) and s.position.phase == "main"

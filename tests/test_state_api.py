@@ -135,3 +135,29 @@ def test_problems_reports_an_invalid_hand_made_position():
     problems = walled.problems()
     assert problems and all(p.startswith("K-INV-1") for p in problems)
     assert any("West's runner on a1 would be shut in" in p for p in problems)
+
+
+def test_options_at_says_why_a_square_is_not_lit_and_a_drop_is_missing():
+    s = KabetopoState.from_text("lines=We6e,Wb1n,Wa2e;runners=Ef6,Sf1,Wa1,Na6;pools=E:w1m0p1l1s1;turn=E")
+    at_e6 = {str(a): v for a, v in s.options_at("e6")}
+    assert not at_e6["step e6"] and at_e6["step e6"].rulings == ("K-MOVE-1",)
+    assert "wall on e6e is in the way" in at_e6["step e6"].reason
+    at_f5 = s.options_at("f5")
+    assert str(at_f5[0][0]) == "step f5" and at_f5[0][1].legal  # the allowed ones come first
+    at_a1n = {str(a): v for a, v in s.options_at("a1n")}
+    assert at_a1n["wall a1n"].legal
+    assert at_a1n["monolith a1n"].rulings == ("K-TURN-1",)  # none left in the pool
+    assert at_a1n["portal a1n"].rulings == ("K-INV-2",)  # a corner's line
+    assert at_a1n["lock a1n"].rulings == ("K-LOCK-1",)
+    # a line named from either side is the same line, and every verdict is the state's own
+    assert [str(a) for a, _ in s.options_at("a2s")] == list(at_a1n)
+    assert all(s.explain(a) == v for a, v in s.options_at("a1n"))
+
+
+def test_options_at_follows_the_decision():
+    s = KabetopoState.from_text("lines=P*e3n,P*b2e;runners=Ee3,Sf1,Wa1,Na6;pools=E:w0m0p0l0s0;turn=E")
+    s.apply("teleport e3n")  # now an exit choice: only exits are candidates
+    assert {str(a) for a, _ in s.options_at("c2")} == {"exit c2w"}
+    assert all(v.legal for _, v in s.options_at("c2"))
+    with pytest.raises(TypeError):
+        s.options_at(12)

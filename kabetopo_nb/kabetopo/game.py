@@ -75,13 +75,20 @@ class KabetopoState(GameState):
         return cls(pos)
 
     def roll_setup(self, seed: int) -> list[Action]:
-        """Roll the remaining setup d12s with a seeded generator; returns the rolls applied."""
+        """Roll the remaining setup d12s with a seeded generator; returns the rolls applied.
+
+        A field with no line left for its piece (K-SETUP-1) would be rolled for ever: that
+        raises InvalidPositionError at once, and the rolls already made are taken back.
+        """
         rng = random.Random(seed)
         rolls = []
         while self.position.phase == Phase.SETUP:
             why = full_field(self.position)
             if why:  # no face places the piece: the dice would be rolled for ever
-                raise InvalidPositionError([f"K-SETUP-1: {why}"], self.to_text())
+                text = self.to_text()
+                for _ in rolls:
+                    self.undo()
+                raise InvalidPositionError([f"K-SETUP-1: {why}"], text)
             rolls.append(self.apply(Action(Kind.ROLL, rng.randint(1, 12))))
         return rolls
 

@@ -125,7 +125,7 @@ def leap_landing(pos: Position, first: int, direction: int, occ: int) -> Landing
         if piece != _EMPTY:
             if piece & KIND == _PORTAL:
                 side = cur * 4 + direction
-                if not pos.rules.leap_into_portal:  # K-LEAP-2: no leapfrog crosses a portal line
+                if not pos.rules.leap_into_portal:  # K-LEAP-2: no leapfrog crosses a portal line (KNB-3: the option)
                     return Landing(tuple(over), ruling="K-LEAP-2",
                                    why="a portal stands right behind the jumped runner; a leapfrog cannot cross it")
                 if pos.locks >> side & 1:  # K-PORT-3: a locked side is never entered
