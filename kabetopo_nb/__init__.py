@@ -1,4 +1,8 @@
-"""kabetopo-nb: learn, play and explore the rules of Kabetopo (and Dakapo, Kaomi) in Jupyter."""
+"""kabetopo-nb: learn, play and explore the rules of Kabetopo (and Dakapo, Kaomi) in Jupyter.
+
+The board factories below import the widget only when called, so ``import kabetopo_nb``
+(and every engine under it) works without Jupyter's widget machinery loaded.
+"""
 __version__ = "0.1.0"
 
 

@@ -14,10 +14,13 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Iterable
 
+from IPython.display import SVG, display
+
 from .kabetopo.actions import Action
 from .kabetopo.game import KabetopoState
 from .kabetopo.notation import format_rules, parse_position, parse_rules
 from .kabetopo.scenarios import Scenario, all_scenarios
+from .render import board_svg
 
 
 def scenario(file: str, name: str) -> Scenario:
@@ -47,10 +50,6 @@ def position(text: str, **options: bool) -> KabetopoState:
 
 def show(state_or_position, **overlays):
     """Display a board (an SVG) with optional overlays (see ``kabetopo_nb.render.board_svg``)."""
-    from IPython.display import SVG, display
-
-    from .render import board_svg
-
     pos = state_or_position.position if isinstance(state_or_position, KabetopoState) else state_or_position
     overlays.setdefault("coordinates", True)
     display(SVG(board_svg(pos, **overlays)))

@@ -22,6 +22,7 @@ from .geometry import LINES
 from .notation import format_rules, parse_rules
 from .position import SETUP, Phase, Position
 from .rules import Rules, seat_name
+from .scoresheet import scoresheet_html, scoresheet_text
 from .scoring import FIRST_STONE, HALFWAY_HOME, PRESERVATION, SECOND_STONE, TADAIMA, UNSEEN_PATH, RoundScore, score_round
 
 MATCH_FORMAT = "kabetopo-nb-match"
@@ -333,13 +334,9 @@ class Match:
 
     def scoresheet(self) -> str:
         """The scoresheet as plain text (``scoresheet.py``)."""
-        from .scoresheet import scoresheet_text
-
         return scoresheet_text(self)
 
     def _repr_html_(self) -> str:
-        from .scoresheet import scoresheet_html
-
         return scoresheet_html(self)
 
     def __repr__(self) -> str:

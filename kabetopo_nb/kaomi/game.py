@@ -57,3 +57,15 @@ class KaomiState(GameState):
 
     def problems(self) -> list[str]:
         return self.position.problems()
+
+    # --- drawing (the renderer depends on the engine: imported here, when asked) -------
+    def svg(self, **options) -> str:
+        """The position as SVG; keyword options as ``kabetopo_nb.render.kaomi_svg.board_svg``."""
+        from ..render.kaomi_svg import board_svg
+
+        if "last" not in options and self.history and str(self.history[-1]) != "swap":
+            options["last"] = str(self.history[-1])
+        return board_svg(self.position, **options)
+
+    def _repr_svg_(self) -> str:
+        return self.svg(coordinates=True)

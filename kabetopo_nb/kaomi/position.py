@@ -158,6 +158,13 @@ class Position:
         return "\n".join(lines)
 
 
+    def _repr_svg_(self) -> str:
+        """Jupyter's picture of the position (the renderer is imported here, when asked:
+        the renderer depends on the engine, never the reverse)."""
+        from ..render.kaomi_svg import board_svg
+
+        return board_svg(self, coordinates=True)
+
 def _turn(value: int | str) -> int:
     if value in (BLACK, WHITE):
         return value

@@ -23,6 +23,7 @@ from ..dakapo.position import Position
 from ..dakapo.rules import COLOURS, PLAYERS, DakapoRules
 from ..dakapo.status_text import status_line
 from ..render.dakapo_svg import STYLE, board_svg
+from ..widget import BoardWidget
 from .base import Controller
 
 
@@ -180,8 +181,6 @@ def dakapo_board(source: DakapoState | Position | str | None = None, *, size: in
                  tabletop: bool | None = None, rules: DakapoRules | str | None = None,
                  coordinates: bool = True, theme: str = "auto"):
     """An interactive Dakapo board: from a state, a position, position text, or a new game."""
-    from ..widget import BoardWidget
-
     if isinstance(source, DakapoState):
         if size is not None or tabletop is not None or rules is not None:
             raise TypeError("size, tabletop and rules apply only to a new game")

@@ -10,6 +10,7 @@ to move and the pools, and says whether the position is valid and why not.
 """
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from ..core.verdict import InvalidPositionError, NotationError
@@ -30,6 +31,7 @@ from ..kabetopo.position import KIND, Bonus, Piece, Position
 from ..kabetopo.rules import Rules
 from ..kabetopo.status import status_line
 from ..render.kabetopo_svg import STYLE, Option, board_svg
+from ..widget import BoardWidget
 from .base import Controller
 from .kabetopo_edit import PositionEditor
 
@@ -228,8 +230,6 @@ class KabetopoController(Controller):
         self.use_speed = False  # a pressed speed token belongs to the turn it was pressed in
 
     def _next_roll(self) -> Action:
-        import random
-
         return Action.parse(f"roll {random.Random(len(self.state.history)).randint(1, 12)}")
 
     # --- edit mode (the editor itself is kabetopo_edit.PositionEditor) ---------------------
@@ -384,8 +384,6 @@ class _Verdict:
 def kabetopo_board(source: KabetopoState | Position | str | None = None, *, rules: Rules | str | None = None,
                    seed: int | None = None, coordinates: bool = True, theme: str = "auto"):
     """An interactive board: from a state, a position, position text, or a new round (``seed``)."""
-    from ..widget import BoardWidget
-
     if isinstance(source, KabetopoState):
         state = source
     elif isinstance(source, (Position, str)):

@@ -18,6 +18,7 @@ from ..kaomi.pushes import resolve
 from ..kaomi.rules import KaomiRules
 from ..kaomi.status import status_line
 from ..render.kaomi_svg import STYLE, board_svg
+from ..widget import BoardWidget
 from .base import Controller
 
 
@@ -107,8 +108,6 @@ class KaomiController(Controller):
 def kaomi_board(source: KaomiState | Position | str | None = None, *, size: int = 7, squared: bool = False,
                 komi: int = 0, coordinates: bool = True, show_pushes: bool = True, theme: str = "auto"):
     """An interactive Kaomi board: from a state, a position, position text, or a new game."""
-    from ..widget import BoardWidget
-
     if isinstance(source, KaomiState):
         state = source
     elif isinstance(source, (Position, str)):
