@@ -4,7 +4,7 @@
 # This notebook follows the rulebook's **Resources: Monoliths** section (Rules v4.0). A
 # monolith behaves on the board exactly like a wall, with one difference that matters a lot
 # in play: the player who drops it may move afterwards in the same turn. Rulings used:
-# K-TURN-1, K-TURN-2, K-TURN-3, K-TURN-7, K-TURN-8, KNB-2, K-INV-1, K-DOOR-1.
+# K-TURN-1, K-TURN-2, K-TURN-3, K-TURN-7, K-TURN-8, K-TURN-11, K-INV-1, K-DOOR-1.
 
 # %%
 from kabetopo_nb import KabetopoBoard
@@ -62,7 +62,7 @@ print(after.decision)
 #
 # The bonus move and the speed token (notebook 07) add up. East drops a monolith, steps
 # with the bonus, and may then cash in the token for one more step, so its runner covers
-# two squares in the turn it also built something (K-TURN-3, KNB-2).
+# two squares in the turn it also built something (K-TURN-3, K-TURN-11).
 
 # %%
 state = example("movement", "monolith-bonus-then-speed-move")
@@ -78,14 +78,16 @@ show(final, path=["d2", "d3", "d4"])
 
 # %% [markdown]
 # The extras may come in either order (K-TURN-7): after the monolith, East may take the
-# speed move first and keep the bonus move for after. Only one speed move exists per turn
-# (K-TURN-8).
+# speed move first and keep the bonus move for after. But the speed move never stands
+# alone (K-TURN-11): once it is made, the bonus move is owed, so `end` waits until it has
+# been made. Only one speed move exists per turn (K-TURN-8).
 
 # %%
 state = example("turn", "speed-before-the-bonus-move")
 after = play(state, "monolith c3n", "speed step e6")
 legal(after)
 ask(after, "speed step d6")
+ask(after, "end")
 
 # %% [markdown]
 # ## Monoliths are never doors

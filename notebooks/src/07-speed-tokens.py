@@ -4,7 +4,7 @@
 # This notebook follows the rulebook's **Resources: Speed Tokens** section (Rules v4.0).
 # Every player starts the round with one speed token, "+1" side up. Cashing it in gives one
 # extra move in that turn, and then the token is spent. Rulings used: K-TURN-3, K-TURN-7,
-# K-TURN-8, KNB-2, and the K-TURN-3 option `speed_any_turn`.
+# K-TURN-8, K-TURN-11, and the K-TURN-3 option `speed_any_turn`.
 
 # %%
 from kabetopo_nb.teach import ask, check_answer, compare, example, legal, play, show
@@ -38,9 +38,9 @@ ask(state, "speed step e6")
 # %% [markdown]
 # ## A move, never a drop
 #
-# The token gives an extra move only, not an extra drop. By the project's reading of the
-# rulebook, it may be cashed in only in a turn that contains a move, before or after it
-# (KNB-2): a turn whose main action is a plain wall drop has no move in it, so the token
+# The token gives an extra move only, not an extra drop, and it may be cashed in only in a
+# turn that contains another move of the player's own, before or after it (K-TURN-3 with
+# K-TURN-11): a turn whose main action is a plain wall drop has no move in it, so the token
 # stays unused.
 
 # %%
@@ -67,7 +67,10 @@ compare(
 #
 # Dropping a monolith (or a lock) gives a bonus move, so such a turn does contain a move and
 # the token may be added to it: drop, bonus step, speed step (notebook 04). The two extras
-# may also come the other way round.
+# may also come the other way round, but then the bonus move is owed: a speed move is
+# never the only move of a turn (K-TURN-11), so after "monolith, speed step" the turn
+# cannot end until the bonus step is made, and a speed step that would make a Tadaima at
+# once (ending the turn with the bonus unused) is not offered at all.
 
 # %%
 state = example("movement", "monolith-bonus-then-speed-move")

@@ -4,7 +4,7 @@
 # This notebook follows the rulebook's **Special Moving Rules: Leapfrogging** section
 # (Rules v4.0). A runner blocked by another runner may jump over it. Rulings used:
 # K-LEAP-1 (the jump), K-LEAP-2 (through a portal, and its rule option), K-LEAP-3 (never
-# onto a corner), K-PORT-1, K-MOVE-2, and the project's ruling KNB-3.
+# onto a corner), K-PORT-1, K-MOVE-2, K-LEAP-5, and the project's rulings KNB-3 and KNB-12.
 
 # %%
 from kabetopo_nb import KabetopoBoard
@@ -160,8 +160,10 @@ ask(inside, "exit e6w")
 # simply not possible: it would cross a portal line on foot (K-LEAP-2). Some players read
 # the rulebook's remark about leapfrogging "through a portal" as allowing exactly this
 # jump, so the project offers it as the rule option `leap_into_portal`: the jumper goes on
-# into the portal and comes out, like a teleport, beside another portal (KNB-3; the action
-# is `leap-portal <side>`).
+# into the portal and comes out beside another portal exactly as a teleport would, over a
+# runner on the exit square or bumping the runner on the Mountain included (KNB-3 and
+# K-LEAP-5; the action is `leap-portal <side>`). One move never enters the same portal
+# twice (KNB-12).
 
 # %%
 state = example("leapfrog", "leap-into-a-portal-is-illegal-by-default")

@@ -5,7 +5,8 @@
 # Rules v4.0, together with the paragraph on locking doors in the **Locks** section and
 # the speed-token notes in **Speed Tokens**. The shared rulings that fix our reading are
 # **K-DOOR-1** (what counts as a door), **K-DOOR-2** (opening one), **K-DOOR-3** (locked
-# doors) and **K-LOCK-1**; the project adds **KNB-6** (how a swing is checked).
+# doors), **K-DOOR-4** (a door move that bumps is checked after the bump) and **K-LOCK-1**;
+# the project adds **KNB-6** (how a swing is checked).
 #
 # In short, in our own words: when walls (or monoliths) line up three in a row, the
 # middle *wall* is hinged. A runner standing beside it may push it open, swinging it a
@@ -177,6 +178,21 @@ show(mtn, highlights={"c4": "move"})
 # %%
 s = play(mtn, "door c3n c4w")
 legal(s)
+
+# %% [markdown]
+# A door move that bumps is one move: swing, step and bump. The board is checked after
+# all three (K-DOOR-4), with the bumped runner where it lands. Here East swings the door on
+# c4n onto c4e and steps onto the Mountain; the swung door is the fourth wall around d4, so
+# North may not be put there, while the other destinations stay open. (After a plain step
+# onto the Mountain nothing is checked, K-INV-5: the same d4 would be allowed.)
+
+# %%
+walled = play(example("doors", "door-bump-keeps-the-invariants"), "door c5s c4e")
+show(walled, highlights={"d4": "bad"})
+
+# %%
+legal(walled)
+ask(walled, "bump d4")
 
 # %% [markdown]
 # ## Exercises

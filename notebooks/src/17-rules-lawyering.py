@@ -5,7 +5,9 @@
 # without their diagrams, they contradict each other in places, and they leave some cases
 # open. The shared rulings page (`RULINGS.md`) picks one reading for each such point, and
 # where a second reading is just as defensible it makes it a named **option**. The
-# project's own page (`docs/RULINGS.md`) adds rulings **KNB-1** to **KNB-10**.
+# project's own page (`docs/RULINGS.md`) adds rulings **KNB-1** to **KNB-12**. Three readings
+# were settled later on the shared page (K-TURN-11, K-DOOR-4, K-LEAP-5); Part 2 shows each
+# next to the reading it replaced.
 #
 # This notebook goes through every one of those points. For each: the question in our own
 # words, the position where it matters, and the outcome under each reading **side by
@@ -15,7 +17,7 @@
 
 # %%
 from kabetopo_nb.teach import example, scenario, position, show, legal, ask, play, compare, check_answer
-from kabetopo_nb.kabetopo import KabetopoState, Rules
+from kabetopo_nb.kabetopo import KabetopoState, Rules, engine
 from kabetopo_nb.kabetopo.match import Match
 from kabetopo_nb.kabetopo.rules import POOL_NAMES, seat_name
 from kabetopo_nb.kabetopo.scoring import (FIRST_STONE, LINES, PRESERVATION, SECOND_STONE, TADAIMA,
@@ -53,8 +55,8 @@ def text_of(file, name):
 # Rules v4.0 (**Leapfrogging**) allows a leap "through a portal" and says where the runner
 # lands, but does not say what happens when the portal stands *behind* the runner being
 # jumped. Default reading: that jump is simply not a leapfrog (the landing would cross a
-# portal line). Option `leap_into_portal` (with KNB-3): the jumper carries on into that
-# portal and comes out at another one, like a teleport. East on b3 jumps South on c3;
+# portal line). Option `leap_into_portal` (with KNB-3 and K-LEAP-5): the jumper carries on
+# into that portal and comes out at another one, like a teleport. East on b3 jumps South on c3;
 # behind South stands the portal c3e.
 
 # %%
@@ -69,8 +71,8 @@ compare(LEAP, {"default": {}, "K-LEAP-2 option": {"leap_into_portal": True}}, ac
 #
 # The **Speed Tokens** section says the token gives an extra *move* and can be used at any
 # time during the player's turn. Does a turn spent dropping a plain wall (no move at all)
-# qualify? Default: no, the token needs a turn that has a move in it (KNB-2 says which).
-# Option `speed_any_turn`: yes.
+# qualify? Default: no, the token needs a turn with another move of the player's own in
+# it (K-TURN-11 says exactly when). Option `speed_any_turn`: yes.
 
 # %%
 SPEED = text_of("turn", "speed-any-turn-option")
@@ -138,6 +140,90 @@ for label, text in R2.items():
 
 # %% [markdown]
 # ## Part 2: rulings that settle an ambiguity
+#
+# ### K-TURN-11: the speed move never stands alone (it replaced KNB-2)
+#
+# The **Speed Tokens** section says the token adds a move to a turn that has a move. After
+# a monolith drop the turn *may* have one (the bonus move), but what if the player cashes
+# the token first and then ends the turn without the bonus? The project's old reading
+# (KNB-2) allowed it; K-TURN-11 now says the speed move needs another move of the player's
+# own in the same turn, so the bonus move is owed. Under the option `speed_any_turn` the
+# speed move needs no other move, which is what KNB-2 allowed here. East, with a monolith
+# and its token, drops the monolith on a1n and cashes the token first:
+
+# %%
+T11 = text_of("turn", "speed-move-never-stands-alone")
+_ = compare_after(T11, {"K-TURN-11 (default)": {}, "speed_any_turn (as KNB-2 read it)": {"speed_any_turn": True}},
+                  ["monolith a1n", "speed step e6"], kinds=["end", "step"])
+
+# %% [markdown]
+# Counted over whole turns from a standard opening (East's first turn played out in every
+# possible way, each distinct end position counted once), K-TURN-11 gives 525 positions.
+# Under the old KNB-2 the engine counted 645: the 120 more were all turns that cashed the
+# token after the monolith and ended with the bonus unused. The option `speed_any_turn`
+# allows those and more (a speed move after a plain wall drop too).
+
+# %%
+def turn_ends(state):
+    """Every distinct position at the end of the current player's turn."""
+    seen, todo, turn = set(), [state.position], state.position.turns
+    while todo:
+        pos = todo.pop()
+        if pos.turns != turn:
+            seen.add(pos.to_text())
+            continue
+        ledger = KabetopoState(pos).ledger(why=False)
+        for action, outcome in zip(ledger.actions, ledger.outcomes):
+            after = pos.copy()
+            engine.play(after, action, outcome)
+            todo.append(after)
+    return seen
+
+
+for label, rules in {"K-TURN-11 (default)": Rules.named("kabetopo-4p"),
+                     "speed_any_turn": Rules.named("kabetopo-4p", speed_any_turn=True)}.items():
+    print(f"{label:20} {len(turn_ends(KabetopoState.new_round(rules, seed=2))):4} end-of-turn positions")
+
+# %% [markdown]
+# ### K-LEAP-5: how a leap into a portal comes out (it changed KNB-3)
+#
+# Under the K-LEAP-2 option, the old reading (KNB-3) let the continuing jump come out only
+# onto an empty square. K-LEAP-5 says it is a teleport in every respect: over a runner on
+# the exit square it leapfrogs through the portal, onto the occupied Mountain it bumps.
+# East on d2 jumps South into the portal on d3n. Each way out, as the engine records it,
+# and whether the old reading offered it:
+
+# %%
+L5 = play(example("leapfrog", "leap-into-a-portal-option-leapfrogs-and-bumps-on-the-way-out"), "leap-portal d3n")
+show(L5)
+
+# %%
+ledger = L5.ledger(why=False)
+for action, outcome in zip(ledger.actions, ledger.outcomes):
+    old = "offered" if type(outcome).__name__ == "ExitOnto" else "refused (KNB-3: empty squares only)"
+    print(f"{str(action):10} {L5.explain(action).reason:75} under the old reading: {old}")
+
+# %% [markdown]
+# And KNB-12 keeps such chains finite: one move never goes into the same portal twice.
+
+# %%
+k12 = play(example("leapfrog", "leap-into-a-portal-option-never-enters-a-portal-twice"), "leap-portal d2n")
+ask(k12, "exit d3n")
+
+# %% [markdown]
+# ### K-DOOR-4: a door move that bumps is checked after the bump (it corrected KNB-6)
+#
+# Door swings are checked against the invariants (K-INV-5). KNB-6 used to count a runner
+# about to be bumped where it stood, on the Mountain, so the bump could then put it on a
+# square the swung door had just walled in. K-DOOR-4 checks the board after the bump:
+
+# %%
+d4 = play(example("doors", "door-bump-keeps-the-invariants"), "door c5s c4e")
+show(d4, highlights={"d4": "bad"})
+
+# %%
+ask(d4, "bump d4")
+ask(d4, "bump c3")
 #
 # ### K-INV-5: the pocket edge case
 #
@@ -243,8 +329,8 @@ after = play(k1, "exit d3e")
 print(after.to_text())
 
 # %% [markdown]
-# **KNB-2**: after a monolith drop, the speed move may come before the bonus move; the
-# bonus stays open, but there is never a second speed move.
+# **KNB-2** was replaced by K-TURN-11 (Part 2): after a monolith drop the speed move may
+# still come before the bonus move, but the bonus move is then owed.
 
 # %%
 k2 = play(example("turn", "speed-before-the-bonus-move"), "monolith c3n", "speed step e6")
@@ -254,8 +340,8 @@ show(k2)
 legal(k2)
 
 # %% [markdown]
-# **KNB-3** (with the K-LEAP-2 option): the leap into a portal comes out like a teleport,
-# at a free side of another portal, and counts as a teleport for "lock it behind you".
+# **KNB-3** (with the K-LEAP-2 option): the leap into a portal comes out like a teleport
+# (K-LEAP-5 settles how, Part 2) and counts as a teleport for "lock it behind you".
 
 # %%
 k3 = play(example("leapfrog", "leap-into-a-portal-option"), "leap-portal c3e")
@@ -287,8 +373,8 @@ show(k5)
 legal(k5)
 
 # %% [markdown]
-# **KNB-6**: a door swing is checked with the mover already through the door, and a runner
-# about to be bumped still counted on the Mountain.
+# **KNB-6**: a door swing is checked with the mover already through the door. (A door move
+# that bumps is checked after the bump instead: K-DOOR-4, Part 2.)
 
 # %%
 k6 = example("doors", "door-onto-the-occupied-mountain")
@@ -347,6 +433,37 @@ show(k10)
 
 # %%
 print("\n".join(describe(score_round(k10.position))))
+
+# %% [markdown]
+# **KNB-11**: a round that can no longer end. The rulebooks never imagine it, but it
+# happens: in a seeded random round, after 1,186 turns, East and South are home while West
+# and North have stepped down from the Mountain into sealed pockets, every pool empty.
+# Nothing can ever let them out, so they are out of the race, and with nobody still racing
+# the round ends (before this ruling it went on for ever with passes and pointless moves).
+
+# %%
+k11 = example("round", "runners-that-can-never-finish-end-the-round")
+show(k11, highlights={"d4": "bad", "d3": "bad"})
+
+# %%
+ended = play(k11, "pass")
+print(ended.decision)
+print("out of the race:", [seat_name(s) for s in ended.position.stranded])
+print("\n".join(describe(score_round(ended.position))))
+
+# %% [markdown]
+# Both sides: a runner that looks stuck but could still be freed stays in the race, for
+# example when another player holds a portal that one drop could open the pocket with.
+
+# %%
+freed = position("lines=Wb5n,Wc5n,Wa5e,Wc5e,Wb4n,Wc4n,Pa2n,Pf4n;runners=Ec5,Sf1,Wa1,Na6;"
+                 "pools=E:w0m0p0l0s0,S:w0m0p1l0s0,W:w0m0p0l0s0,N:w0m0p0l0s0;turn=S")
+show(freed, highlights={"c5": "select"})
+
+# %%
+ask(freed, "portal b5e")
+after_pass = play(freed, "step e1")
+print("out of the race:", [seat_name(s) for s in after_pass.position.stranded] or "nobody")
 
 # %% [markdown]
 # ## Part 4: where the rulebooks disagree
