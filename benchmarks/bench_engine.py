@@ -2,6 +2,7 @@
 
     python3 benchmarks/bench_engine.py            # about 20-30 s
     python3 benchmarks/bench_engine.py --quick    # fewer repeats, a few seconds
+    python3 benchmarks/bench_engine.py --against 924e79f   # also time that commit's engine
 
 Figures (one core, ``time.perf_counter``, warm-up before every measurement):
 
@@ -15,15 +16,22 @@ Figures (one core, ``time.perf_counter``, warm-up before every measurement):
    (which enumerates the legal actions to validate each one; the random choice reads
    the same cached list, so there is one enumeration per decision).
 
+4. With ``--against REF``: the same enumeration timed on the engine of another commit
+   (extracted with ``git archive`` into a temporary folder), alternating the two trees in
+   separate processes, so both medians and their ratio come from one run.
+
 Targets (CPython 3.11): median <= 300 us, p95 <= 1 ms, ratio <= 8, playouts >= 3,000
-decisions/s.
+decisions/s; an engine change keeps the median within 10% of the commit before it.
 """
 from __future__ import annotations
 
+import json
 import pathlib
 import random
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
@@ -116,6 +124,51 @@ def bench_playouts(seconds: float, developing: bool) -> tuple[float, int, int]:
     return decisions / elapsed, decisions, games
 
 
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+# Run in a child process with another tree first on sys.path: the per-position medians of
+# legal-action enumeration, as JSON.  Both engines have engine.legal_actions and
+# notation.parse_position, and the positions file is this tree's.
+_CHILD = """
+import json, sys, time, statistics
+sys.path.insert(0, sys.argv[1])
+from kabetopo_nb.kabetopo.engine import legal_actions
+from kabetopo_nb.kabetopo.notation import parse_position
+out = []
+for text in json.loads(sys.argv[2]):
+    pos = parse_position(text)
+    for _ in range(3):
+        legal_actions(pos)
+    samples = []
+    for _ in range(int(sys.argv[3])):
+        t = time.perf_counter()
+        for _ in range(50):
+            legal_actions(pos)
+        samples.append((time.perf_counter() - t) / 50)
+    out.append(statistics.median(samples))
+print(json.dumps(out))
+"""
+
+
+def bench_against(ref: str, repeats: int) -> None:
+    """Median enumeration time of this tree and of commit ``ref``, alternating, in one run."""
+    texts = json.dumps(load_positions())
+    with tempfile.TemporaryDirectory() as tmp:
+        archive = subprocess.run(["git", "archive", ref, "kabetopo_nb"], cwd=ROOT, capture_output=True, check=True)
+        subprocess.run(["tar", "-x", "-C", tmp], input=archive.stdout, check=True)
+        best: dict[str, list[float]] = {}
+        for _ in range(3):  # alternate, keep each position's best median
+            for label, tree in (("this tree", str(ROOT)), (ref, tmp)):
+                out = subprocess.run([sys.executable, "-c", _CHILD, tree, texts, str(repeats)],
+                                     capture_output=True, text=True, check=True).stdout
+                times = json.loads(out)
+                best[label] = [min(a, b) for a, b in zip(best[label], times)] if label in best else times
+    now, then = statistics.median(best["this tree"]), statistics.median(best[ref])
+    print(f"\nlegal_actions, this tree against {ref} (one run, alternating, best of 3 per position):")
+    print(f"  this tree median {us(now)}")
+    print(f"  {ref:9} median {us(then)}")
+    print(f"  ratio this / {ref}: {now / then:5.2f}   (target <= 1.10)")
+
+
 def us(seconds: float) -> str:
     return f"{seconds * 1e6:8.1f} us"
 
@@ -146,6 +199,8 @@ def main() -> None:
         rate, decisions, games = bench_playouts(play_seconds, developing)
         print(f"\nrandom playouts ({label}): {rate:8.0f} decisions/s"
               f"   (target >= {TARGETS['playouts']:.0f}; {decisions} decisions in {games} rounds)")
+    if "--against" in sys.argv[1:]:
+        bench_against(sys.argv[sys.argv.index("--against") + 1], 5 if quick else 15)
     print(f"\n(benchmark took {time.perf_counter() - started:.1f} s)")
 
 

@@ -295,7 +295,10 @@ class Position:
         return [s for s in self.rules.seats if self.runners[s] == square]
 
     def is_finished(self, seat: int) -> bool:
-        return any(s == seat for s, _ in self.homes)
+        for s, _ in self.homes:
+            if s == seat:
+                return True
+        return False
 
     def needs_stone(self, seat: int) -> bool:
         """K-MTN-4; in the 2-player v2.0 game the second stone waits for Halfway Home."""

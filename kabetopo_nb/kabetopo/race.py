@@ -109,9 +109,12 @@ def _door_swings(pos: Position) -> list[tuple[int, int]]:
 
 def strand(pos: Position) -> list[int]:
     """Put every runner that can no longer finish out of the race (KNB-11); returns them."""
+    racing = [seat for seat in pos.rules.seats if pos.is_racing(seat)]
+    if all(next_targets(pos, seat) for seat in racing) and reach_and_mountains_hold(pos):
+        return []  # the usual case: every runner reaches every corner and Mountain site
     out = []
-    for seat in pos.rules.seats:
-        if pos.is_racing(seat) and stranded(pos, seat):
+    for seat in racing:
+        if stranded(pos, seat):
             pos.stranded.append(seat)
             out.append(seat)
     return out
