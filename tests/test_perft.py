@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from kabetopo_nb.kabetopo import KabetopoState
+from kabetopo_nb.kabetopo.engine import turn_ends
 from kabetopo_nb.kabetopo.notation import format_position, parse_position
 
 SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "regenerate_golden.py"
@@ -35,3 +37,20 @@ def test_perft(ident, text, counts):
     for depth, expected in counts:
         assert golden.perft(pos, depth) == expected, f"{ident}: perft {depth}"
     assert format_position(pos) == text  # counting leaves the position untouched
+
+
+# Whole turns, as a player sees them: the distinct positions in which East's first turn
+# (and then South's) can end, from the opening of seed 49.  An independent reading of the
+# shared rulings page counted 525 and 209,810 from this opening; before K-TURN-11 the engine
+# counted 645 and 304,026 (the extra turns cashed the speed token after a bonus-granting
+# drop and ended with the bonus unused).
+OPENING = KabetopoState.new_round("kabetopo-4p", seed=49)
+
+
+def test_whole_turn_counts_from_the_standard_opening():
+    first = turn_ends(OPENING.position)
+    assert len(first) == 525
+    second = set()
+    for text in first:
+        second |= turn_ends(parse_position(text))
+    assert len(second) == 209_810

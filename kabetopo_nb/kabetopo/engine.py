@@ -15,6 +15,7 @@ from ..core.state import CHANCE, Decision
 from .actions import Action, Kind
 from .geometry import side_line
 from .movement import bumps, exits, moves, others_mask
+from .notation import format_position
 from .outcomes import (
     OUTCOMES,
     BumpedOut,
@@ -137,6 +138,24 @@ def ledger(pos: Position, why: bool = False) -> Ledger:
 
 def legal_actions(pos: Position) -> list[Action]:
     return ledger(pos).actions
+
+
+def turn_ends(pos: Position) -> set[str]:
+    """Every distinct position (as text) in which the current turn can end: each sequence
+    of the turn's decisions played out in full.  A whole-turn count, as a player sees it
+    (perft counts atomic decisions instead)."""
+    ends, todo, turn = set(), [pos], pos.turns
+    while todo:
+        p = todo.pop()
+        if p.turns != turn or p.phase == _OVER:
+            ends.add(format_position(p))
+            continue
+        led = ledger(p)
+        for action, outcome in zip(led.actions, led.outcomes):
+            after = p.copy()
+            play(after, action, outcome)
+            todo.append(after)
+    return ends
 
 
 def _main(pos: Position, seat: int, led: Ledger) -> None:

@@ -164,25 +164,10 @@ _ = compare_after(T11, {"K-TURN-11 (default)": {}, "speed_any_turn (as KNB-2 rea
 # allows those and more (a speed move after a plain wall drop too).
 
 # %%
-def turn_ends(state):
-    """Every distinct position at the end of the current player's turn."""
-    seen, todo, turn = set(), [state.position], state.position.turns
-    while todo:
-        pos = todo.pop()
-        if pos.turns != turn:
-            seen.add(pos.to_text())
-            continue
-        ledger = KabetopoState(pos).ledger(why=False)
-        for action, outcome in zip(ledger.actions, ledger.outcomes):
-            after = pos.copy()
-            engine.play(after, action, outcome)
-            todo.append(after)
-    return seen
-
-
 for label, rules in {"K-TURN-11 (default)": Rules.named("kabetopo-4p"),
                      "speed_any_turn": Rules.named("kabetopo-4p", speed_any_turn=True)}.items():
-    print(f"{label:20} {len(turn_ends(KabetopoState.new_round(rules, seed=2))):4} end-of-turn positions")
+    opening = KabetopoState.new_round(rules, seed=49).position
+    print(f"{label:20} {len(engine.turn_ends(opening)):4} end-of-turn positions")
 
 # %% [markdown]
 # ### K-LEAP-5: how a leap into a portal comes out (it changed KNB-3)
