@@ -161,3 +161,25 @@ def test_options_at_follows_the_decision():
     assert all(v.legal for _, v in s.options_at("c2"))
     with pytest.raises(TypeError):
         s.options_at(12)
+
+
+def test_a_new_kind_of_outcome_without_a_sentence_fails_loudly():
+    # Every outcome type must be applied by engine.play and worded by explain.describe; a
+    # module that defines one more and stops there makes the engine fail to import.
+    import subprocess
+    import sys
+
+    code = ("from dataclasses import dataclass\n"
+            "import kabetopo_nb.kabetopo.outcomes as o\n"
+            "@dataclass(frozen=True, slots=True)\n"
+            "class Teleportation(o.Outcome):\n    square: int = 0\n"
+            "o.OUTCOMES += (Teleportation,)\n"
+            "import importlib, kabetopo_nb.kabetopo.engine as e\n"
+            "importlib.reload(e)\n")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert run.returncode != 0 and "Teleportation" in run.stderr and "RuntimeError" in run.stderr
+    # and the real set is complete: every outcome has its application and its sentence
+    from kabetopo_nb.kabetopo import engine, explain, outcomes
+
+    assert set(engine._PLAY) == set(explain._SENTENCES) == set(outcomes.OUTCOMES)
+    assert len(outcomes.OUTCOMES) == 22

@@ -3,8 +3,9 @@
 The generators (``movement.py``, ``resources.py``, ``setup.py``, ``engine.py``) decide an
 action once and record its outcome in the decision's ledger (``core/ledger.py``);
 ``engine.play`` applies the recorded outcome, ``explain.describe`` words it.  Each record
-names the rulings that allow it (``rulings``).  ``OUTCOMES`` lists every type: a type
-that ``engine.play`` or ``explain.describe`` does not handle fails at import.
+names the rulings that allow it (``rulings``).  ``OUTCOMES`` is every subclass of
+``Outcome``: one that ``engine.play`` or ``explain.describe`` does not handle makes the
+engine fail to import, so a new kind of outcome cannot go without its sentence.
 
 Squares, lines and sides are the ints of ``geometry.py``; seats are the ints of
 ``rules.py``.
@@ -325,12 +326,10 @@ class SetupRoll(Outcome):
         return ("K-SETUP-1",)
 
 
-# Every outcome type, for the exhaustiveness checks of ``engine.play`` and ``explain.describe``.
-OUTCOMES: tuple[type[Outcome], ...] = (
-    Step, Leapfrog, LeapIntoPortal, Teleport, DoorMove,
-    ExitOnto, ExitLeap, ExitBump, ExitIntoPortal, BumpedOut,
-    BumpTo, BumpThrough,
-    Drop, LockDrop, LockBehind, Unlock, MischiefDrop,
-    EndTurn, ForcedPass, MischiefPass, MischiefStop, SetupRoll,
-)
-MOVE_OUTCOMES = (Step, Leapfrog, LeapIntoPortal, Teleport, DoorMove)
+# Every outcome type, for the exhaustiveness checks of ``engine.play`` and
+# ``explain.describe``: every class defined above, so a new kind of outcome cannot be
+# left out of them by accident.
+# (``dataclass(slots=True)`` makes a new class, so the classes as first written are left
+# out: only those bound to their names here count.)
+OUTCOMES: tuple[type[Outcome], ...] = tuple(
+    c for c in Outcome.__subclasses__() if globals().get(c.__name__) is c)
