@@ -66,14 +66,6 @@ class RulesEngine:
     def legal_actions(self, position: Any) -> list:
         return self.ledger(position).actions
 
-    def apply(self, position: Any, action: Any) -> Any:
-        """Apply a legal ``action`` to ``position`` in place (for scripts without a state);
-        returns the listed action.  ValueError if it is not legal."""
-        ledger = self.ledger(position)
-        i = ledger.index(action)
-        self.play(position, ledger.actions[i], ledger.outcomes[i])
-        return ledger.actions[i]
-
     def explain(self, position: Any, action: Any, why: Ledger | None = None) -> Verdict:
         """The verdict on ``action``, read from the decision's ledger (built if not given)."""
         if why is None:

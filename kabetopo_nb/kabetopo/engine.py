@@ -288,13 +288,8 @@ def _move_can_follow(pos: Position, action: Action, outcome: Outcome) -> bool:
 # --- applying an outcome ----------------------------------------------------------------
 
 
-def play(pos: Position, action: Action, outcome: Outcome | None = None) -> None:
-    """Apply an allowed action in place, by its recorded ``outcome`` (looked up in the
-    decision's ledger when not given; ValueError if the action is not allowed)."""
-    if outcome is None:
-        led = ledger(pos)
-        i = led.index(action)
-        action, outcome = led.actions[i], led.outcomes[i]
+def play(pos: Position, action: Action, outcome: Outcome) -> None:
+    """Apply an allowed action in place, by the ``outcome`` its ledger recorded."""
     _PLAY[type(outcome)](pos, action, outcome)
 
 

@@ -352,16 +352,21 @@ def arrival_refusal(pos: Position, dest: int, occ: int, why: bool) -> Rejected |
     return _NO
 
 
+def _invariants_refusal(pos: Position, ruling: str, after: str, why: bool) -> Rejected | None:
+    """None if K-INV-1 holds on ``pos`` as it stands, else the refusal (its sentence only if ``why``)."""
+    if holds(pos):
+        return None
+    if not why:
+        return _NO
+    return Rejected((ruling,), f"{after}, {violations(pos, first_only=True)[0][1]}")
+
+
 def landing_problem(pos: Position, runner: int, square: int, why: bool) -> Rejected | None:
     """K-DOOR-4: does K-INV-1 hold with the bumped ``runner`` put on ``square``?"""
     old = pos.runners[runner]
     pos.runners[runner] = square
     try:
-        if holds(pos):
-            return None
-        if not why:
-            return _NO
-        return Rejected(("K-DOOR-4",), f"after the door move's bump, {violations(pos, first_only=True)[0][1]}")
+        return _invariants_refusal(pos, "K-DOOR-4", "after the door move's bump", why)
     finally:
         pos.runners[runner] = old
 
@@ -390,11 +395,7 @@ def door_swing_problem(pos: Position, seat: int, door_line: int, new_line: int, 
                 return _NO
             return Rejected(("K-DOOR-4",), "the door move bumps the runner on the Mountain, and wherever it could be "
                                            "put, the board would break K-INV-1")
-        if holds(pos):
-            return None
-        if not why:
-            return _NO
-        return Rejected(("K-INV-5",), f"after the swing, {violations(pos, first_only=True)[0][1]}")
+        return _invariants_refusal(pos, "K-INV-5", "after the swing", why)
     finally:
         pos.runners[seat] = origin
         pos.set_line(new_line, _EMPTY)

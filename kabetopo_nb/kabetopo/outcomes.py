@@ -19,11 +19,7 @@ from .position import Bonus, Piece
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """Base of every outcome."""
-
-    @property
-    def rulings(self) -> tuple[str, ...]:  # pragma: no cover - every subclass defines it
-        raise NotImplementedError(type(self).__name__)
+    """Base of every outcome; each kind has a ``rulings`` property, the rulings allowing it."""
 
 
 # --- the start of a move (K-MOVE-1) ----------------------------------------------------

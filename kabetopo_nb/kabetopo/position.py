@@ -234,10 +234,6 @@ class Position:
         else:
             self.portal_lines &= ~(1 << line)
 
-    def piece(self, line: int) -> Piece:
-        """What ``line`` holds (the SETUP flag left out)."""
-        return Piece(self.lines[line] & KIND)
-
     def is_setup_piece(self, line: int) -> bool:
         return bool(self.lines[line] & SETUP)
 

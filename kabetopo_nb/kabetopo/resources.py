@@ -118,7 +118,7 @@ def drops(pos: Position, seat: int, led: Ledger, checker: DropChecker | None = N
                 add_action(_PORTAL_AT[ln])
                 add_outcome(own_portal_out[ln] if ln in own_lines else portal_out[ln])
     if why:
-        _refuse_drops(pos, seat, led, checker)
+        _refuse_drops(pos, seat, led)
     if locks:
         for ln in lockable_lines(pos):
             for side in SIDES_OF_LINE[ln]:
@@ -128,10 +128,10 @@ def drops(pos: Position, seat: int, led: Ledger, checker: DropChecker | None = N
             for side in pos.lock_sides():
                 led.allow(_UNLOCK_AT[side], _UNLOCK[side])
     if why:
-        _refuse_locks(pos, seat, led, checker, mischief)
+        _refuse_locks(pos, seat, led, mischief)
 
 
-def _refuse_drops(pos: Position, seat: int, led: Ledger, checker: DropChecker) -> None:
+def _refuse_drops(pos: Position, seat: int, led: Ledger) -> None:
     """Why each wall, monolith or portal drop that was not allowed is refused."""
     pool = pos.pools[seat]
     who = seat_name(seat)
@@ -151,7 +151,7 @@ def _refuse_drops(pos: Position, seat: int, led: Ledger, checker: DropChecker) -
                 led.reject(action, *_broken_by(pos, ln, piece))
 
 
-def _refuse_locks(pos: Position, seat: int, led: Ledger, checker: DropChecker, mischief: bool) -> None:
+def _refuse_locks(pos: Position, seat: int, led: Ledger, mischief: bool) -> None:
     """Why each lock and unlock that was not allowed is refused."""
     pool = pos.pools[seat]
     who = seat_name(seat)
