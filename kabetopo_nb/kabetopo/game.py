@@ -15,11 +15,12 @@ from ..core.verdict import InvalidPositionError, Verdict
 from . import engine as _engine
 from .actions import Action, Kind
 from .explain import describe, options_at, shape
-from .geometry import parse_square
+from .geometry import NUM_SQUARES, parse_square
 from .notation import format_position, parse_position
 from .paths import moves_to, shortest_path
+from .race import next_targets
 from .position import Phase, Position
-from .rules import START_SQUARE, Rules, parse_seat
+from .rules import Rules, parse_seat
 from .setup import full_field
 from .validity import problems
 
@@ -123,15 +124,13 @@ class KabetopoState(GameState):
         return shortest_path(self.position, _square(start), [_square(t) for t in targets])
 
     def moves_home(self, seat) -> int | None:
-        """Fewest moves for a runner to its next target: the Mountain without a stone, else a corner."""
+        """Fewest moves for a runner to its next target (``race.next_targets``): a Mountain
+        site with a stone while it needs one, Halfway Home in the 2-player v2.0 game, then a
+        corner other than its start."""
         s = parse_seat(seat) if isinstance(seat, str) else seat
         pos = self.position
-        geo = pos.rules.geometry
-        if pos.needs_stone(s):
-            targets = [m for i, m in enumerate(geo.mountains) if pos.site_stones[i]]
-        else:
-            targets = [c for c in geo.corners if c != START_SQUARE[s]]
-        return moves_to(pos, pos.runners[s], targets)
+        mask = next_targets(pos, s)
+        return moves_to(pos, pos.runners[s], [sq for sq in range(NUM_SQUARES) if mask >> sq & 1])
 
     # --- drawing ---------------------------------------------------------------------
     def svg(self, **options) -> str:
