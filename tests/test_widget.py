@@ -702,3 +702,20 @@ def test_python_api_apply_undo_redo_and_observe_update_the_board():
     assert board.undo()["ok"] and board.history == []
     assert board.redo()["ok"] and board.history == ["step e6"]
     assert board.apply("garbage here")["ok"] is False
+
+
+MISCHIEF = ("rules=kabetopo-mp-v3+mischief;lines=P*e3n,P*b2e,Wd4n;locks=e3n;runners=Ef1+1,Sc3,Wa2,Nb6;"
+            "pools=E:w1m1p0l1s0,S:w3m2p1l1s0,W:w2m2p1l1s0,N:w3m2p1l0s0;stones=3;order=E;homes=Ef1;turn=E")
+
+
+@pytest.mark.parametrize("square", ["e1", "f2", "d4", "f1"])
+def test_a_square_clicked_in_a_mischief_turn_is_refused_with_what_the_turn_allows(square):
+    # issue 10, 7: the refusal said "K-ROUND-2: the round is over" while the round went on
+    board = KabetopoBoard(MISCHIEF)
+    before = snapshot(board)
+    reply = board.click(f"sq:{square}")
+    assert reply["ok"] is False
+    assert reply["refusal"]["rulings"] == ["KNB-8"]
+    assert "Mischief" in reply["refusal"]["reason"] and "drop" in reply["refusal"]["reason"]
+    assert "over" not in reply["refusal"]["reason"]
+    assert snapshot(board) == before

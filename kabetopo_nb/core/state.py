@@ -13,7 +13,8 @@ Each game supplies a :class:`RulesEngine`: its rule functions bundled in one sha
 * ``format_position(position) -> str`` / ``parse_position(text)``;
 * ``parse_action(text)``: one action in the game's notation.
 
-``GameState`` adds what every game shares: a history of (action, position before) pairs,
+``GameState`` adds what every game shares: a history (the actions with their recorded
+outcomes, and a position every ``CHECKPOINT_EVERY`` actions to replay the others from),
 undo and redo, refusals that leave the state untouched, and cheap copies.
 """
 from __future__ import annotations
@@ -26,6 +27,8 @@ from .savefile import dump, dumps, load
 from .verdict import HistoryError, IllegalActionError, NotationError, Verdict
 
 CHANCE = "chance"
+CHECKPOINT_EVERY = 64  # a full position is kept once per this many actions of history
+MAX_HISTORY = 50_000  # actions one state keeps (and one save holds): far above any real game
 
 
 @dataclass(frozen=True)
@@ -130,11 +133,17 @@ class GameState:
     """
 
     game_name = ""
+    max_history = MAX_HISTORY
 
     def __init__(self, engine: RulesEngine, position: Any):
         self.engine = engine
         self._position = position
-        self._past: list[tuple[Any, Any]] = []  # (action, position before it)
+        # The history is the applied actions with their recorded outcomes, plus the
+        # position every CHECKPOINT_EVERY actions; any other earlier position is replayed
+        # from the checkpoint before it (no ledger needed: the outcomes are recorded).
+        self._steps: list[tuple[Any, Any]] = []  # (action, outcome) in the order applied
+        self._checkpoints: list[Any] = [position]  # the position at ply k * CHECKPOINT_EVERY
+        self._window: tuple[int, list] = (0, [])  # (first ply, positions from it): recent ones
         self._future: list[Any] = []  # undone actions, most recent last
         # the current position's ledgers, fast and with reasons, built when first asked
         self._fast: tuple[Any, Ledger] | None = None
@@ -186,15 +195,44 @@ class GameState:
     @property
     def history(self) -> tuple:
         """Every action applied since the start, oldest first."""
-        return tuple(a for a, _ in self._past)
+        return tuple(a for a, _ in self._steps)
+
+    @property
+    def ply(self) -> int:
+        """How many actions have been applied since the start."""
+        return len(self._steps)
 
     def last_step(self) -> tuple[Any, Any] | None:
         """(the last action applied, the position before it), or None at the start."""
-        return self._past[-1] if self._past else None
+        if not self._steps:
+            return None
+        return self._steps[-1][0], self.position_at(len(self._steps) - 1)
 
     @property
     def initial_position(self) -> Any:
-        return self._past[0][1] if self._past else self._position
+        return self._checkpoints[0]
+
+    def position_at(self, ply: int) -> Any:
+        """The position after the first ``ply`` actions of the history (0: the start)."""
+        n = len(self._steps)
+        if not 0 <= ply <= n:
+            raise HistoryError(f"ply {ply} is outside the history (0..{n})")
+        if ply == n:
+            return self._position
+        base, window = self._window
+        if base <= ply < base + len(window):
+            return window[ply - base]
+        # replay the recorded outcomes from the checkpoint before ``ply``, keeping the
+        # positions up to the current one or the next checkpoint for the next questions
+        base = ply - ply % CHECKPOINT_EVERY
+        pos = self._checkpoints[base // CHECKPOINT_EVERY]
+        window = [pos]
+        for action, outcome in self._steps[base:min(base + CHECKPOINT_EVERY, n) - 1]:
+            pos = pos.copy()
+            self.engine.play(pos, action, outcome)
+            window.append(pos)
+        self._window = (base, window)
+        return window[ply - base]
 
     def _coerce(self, action: Any) -> Any:
         if isinstance(action, str):
@@ -219,20 +257,37 @@ class GameState:
             if verdict.legal:  # the two read one ledger; a mismatch is an engine bug worth hearing about
                 raise AssertionError(f"explain() calls {action!r} legal but it is not generated")
             raise IllegalActionError(action, verdict, self.engine.format_position(self._position))
+        ply = len(self._steps)
+        if ply >= self.max_history:
+            raise HistoryError(f"the history is full: a {self.game_name} state keeps at most "
+                               f"{self.max_history} actions (docs/SAVE-FORMAT.md)")
         action = ledger.actions[i]
         before = self._position
         after = before.copy()
         self.engine.play(after, action, ledger.outcomes[i])
-        self._past.append((action, before))
+        self._steps.append((action, ledger.outcomes[i]))
+        base, window = self._window
+        if ply % CHECKPOINT_EVERY and base + len(window) == ply:
+            window.append(before)
+        else:  # a new block begins (or the window holds other plies): start a new window
+            self._window = (ply, [before])
+        if (ply + 1) % CHECKPOINT_EVERY == 0:
+            self._checkpoints.append(after)
         self._future.clear()
         self._position = after
         return action
 
     def undo(self) -> Any:
         """Take back the last action and return it."""
-        if not self._past:
+        if not self._steps:
             raise HistoryError("nothing to undo: the state is at the start of its history")
-        action, before = self._past.pop()
+        n = len(self._steps)
+        before = self.position_at(n - 1)
+        action, _ = self._steps.pop()
+        if n % CHECKPOINT_EVERY == 0:
+            self._checkpoints.pop()
+        base, window = self._window
+        del window[max(0, n - 1 - base):]  # keep only plies before the new current one
         self._future.append(action)
         self._position = before
         return action
@@ -251,7 +306,7 @@ class GameState:
         return action
 
     def can_undo(self) -> bool:
-        return bool(self._past)
+        return bool(self._steps)
 
     def can_redo(self) -> bool:
         return bool(self._future)
@@ -263,19 +318,21 @@ class GameState:
 
     def goto(self, ply: int) -> None:
         """Time travel: undo or redo until ``ply`` actions of the history are applied."""
-        total = len(self._past) + len(self._future)
+        total = len(self._steps) + len(self._future)
         if not 0 <= ply <= total:
             raise HistoryError(f"ply {ply} is outside the history (0..{total})")
-        while len(self._past) > ply:
+        while len(self._steps) > ply:
             self.undo()
-        while len(self._past) < ply:
+        while len(self._steps) < ply:
             self.redo()
 
     def copy(self) -> "GameState":
         """An independent state sharing the (never mutated) stored positions."""
         other = type(self).__new__(type(self))
         other.__dict__.update(self.__dict__)
-        other._past = list(self._past)
+        other._steps = list(self._steps)
+        other._checkpoints = list(self._checkpoints)
+        other._window = (self._window[0], list(self._window[1]))
         other._future = list(self._future)
         return other
 
@@ -294,7 +351,7 @@ class GameState:
     @classmethod
     def load(cls, data):
         """Rebuild a state from a save (JSON text or parsed), replaying and checking every action."""
-        return load(data, cls.game_name, cls.from_text)
+        return load(data, cls.game_name, cls.from_text, cls.max_history)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}.from_text({self.engine.format_position(self._position)!r})"

@@ -9,14 +9,16 @@
 ======================  ==========================================================
 
 A square is kept as 0-based (file, rank), not as an index, so an action is the same
-object whatever the board size; ``explain`` refuses squares that are not on the board.
+object whatever the board size; ``explain`` refuses squares that are not on the board
+(D-1).  ``malformed`` says why a hand-built Action is no Dakapo action at all.
 """
 from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..core.grid_text import is_index, shown
 from ..core.verdict import NotationError
-from .geometry import coords_name, parse_coords
+from .geometry import FILES, RANKS, coords_name, parse_coords
 from .rules import COLOURS, colour_name, parse_colour
 
 PLACE, CLAIM, PASS = "place", "claim", "pass"
@@ -43,11 +45,10 @@ class Action(NamedTuple):
         return coords_name(self.file, self.rank)
 
     def __str__(self) -> str:
+        if malformed(self):
+            return f"<bad action ({', '.join(shown(field, 20) for field in self)})>"
         if self.kind == PLACE:
-            try:
-                return f"{colour_name(self.colour)} {coords_name(self.file, self.rank)}"
-            except (IndexError, TypeError):
-                return f"<bad placement {self.colour!r} {self.file!r} {self.rank!r}>"
+            return f"{colour_name(self.colour)} {coords_name(self.file, self.rank)}"
         return self.kind
 
     @property
@@ -79,6 +80,26 @@ class Action(NamedTuple):
         except ValueError as exc:
             raise NotationError(f"{text!r}: {exc}") from None
         return Action(PLACE, COLOURS.index(tokens[0]), f, r)
+
+
+def malformed(action: object) -> str | None:
+    """Why ``action`` is no Dakapo action at all, or None: a kind it does not have, a colour
+    that is not one of the four (D-2), a square with no name (files a-z, ranks 1-99), a
+    claim or pass with a colour or a square.  Whether a named square is on the board is
+    D-1, a question for the position (``explain.shape``)."""
+    if not isinstance(action, Action):
+        return f"{shown(action)} is not a Dakapo action"
+    if not (isinstance(action.kind, str) and action.kind in KINDS):
+        return f"unknown action kind {shown(action.kind)}"
+    if action.kind != PLACE:
+        if action[1:] != (-1, -1, -1):
+            return f"{action.kind} takes no colour and no square"
+        return None
+    if not is_index(action.colour, len(COLOURS)):
+        return f"{shown(action.colour)} is not a colour"
+    if not (is_index(action.file, len(FILES)) and is_index(action.rank, RANKS)):
+        return f"({shown(action.file)}, {shown(action.rank)}) is not a square"
+    return None
 
 
 def parse_action(text: str) -> Action:

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from ..core.ledger import Ledger, verdict
 from ..core.verdict import Verdict
-from .actions import CLAIM, PASS, PLACE, Action
+from .actions import PLACE, Action, malformed
 from .claims import Claim, Pass
 from .engine import ledger
-from .geometry import FILES, coords_name
+from .geometry import coords_name, on_board
 from .placements import Placement, placement_actions
 from .position import Position
 from .rules import COLOURS, PLAYERS
@@ -64,23 +64,16 @@ def _placement_words(placed: Placement) -> tuple[tuple[str, ...], str]:
 
 
 def shape(pos: Position, action) -> tuple[tuple[str, ...], str]:
-    """Why a candidate the ledger never considers is no action here; decides no rule."""
-    if not isinstance(action, Action):
-        return (), f"{action!r} is not a Dakapo action"
-    if action.kind == PLACE:
-        n = pos.size
-        if not (isinstance(action.colour, int) and 0 <= action.colour < len(COLOURS)):
-            return (), f"{action.colour!r} is not a colour"
-        if not (isinstance(action.file, int) and isinstance(action.rank, int)):
-            return (), f"({action.file!r}, {action.rank!r}) is not a square"
-        if not (0 <= action.file < n and 0 <= action.rank < n):
-            where = (coords_name(action.file, action.rank) if 0 <= action.file < len(FILES) and action.rank >= 0
-                     else f"({action.file}, {action.rank})")
-            return ("D-1",), f"{where} is not on the {n}x{n} board"
-    elif action.kind in (CLAIM, PASS):
-        return (), f"{action.kind} takes no colour and no square"
-    else:
-        return (), f"unknown action kind {action.kind!r}"
+    """Why a candidate the ledger never considers is no action here; decides no rule.
+
+    The ledger holds every colour on every square of the board, ``claim`` and ``pass``, so
+    what reaches here is malformed (``actions.malformed``) or a square off the board (D-1)."""
+    bad = malformed(action)
+    if bad:
+        return (), bad
+    n = pos.size
+    if action.kind == PLACE and not on_board(action.file, action.rank, n):
+        return ("D-1",), f"{action.square} is not on the {n}x{n} board"
     return (), f"{action} is not among the candidates of this decision"  # pragma: no cover - a ledger gap
 
 

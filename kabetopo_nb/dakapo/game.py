@@ -8,8 +8,9 @@
 """
 from __future__ import annotations
 
+from ..core.grid_text import is_index, shown
 from ..core.state import GameState, RulesEngine
-from ..core.verdict import Verdict
+from ..core.verdict import NotationError, Verdict
 from . import engine as _engine
 from .actions import Action
 from .ending import WIN, Status, result_text
@@ -96,6 +97,8 @@ class DakapoState(GameState):
     def can_place(self, colour: str | int) -> Verdict:
         """May the player to move place this colour anywhere (D-2, D-PLACE-1..3)?"""
         colour = parse_colour(colour) if isinstance(colour, str) else colour
+        if not is_index(colour, len(COLOURS)):
+            raise NotationError(f"a colour is one of {', '.join(COLOURS)} (or 0-3), not {shown(colour)}")
         return colour_verdict(self.position, colour, self.ledger(why=True))
 
     def problems(self) -> list[str]:

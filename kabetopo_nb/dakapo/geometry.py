@@ -9,17 +9,20 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from ..core.grid_text import shown
+from ..core.verdict import NotationError
 from .rules import BLUE, GREEN, RED, YELLOW
 
 FILES = "abcdefghijklmnopqrstuvwxyz"
-_SQUARE = re.compile(r"^([a-z])([1-9][0-9]?)$")
+RANKS = 99  # the names read below: ranks 1 to 99, whatever the board size
+_SQUARE = re.compile(r"([a-z])([1-9][0-9]?)")  # ASCII digits only: [0-9], not \d
 
 
 def parse_coords(text: str) -> tuple[int, int]:
-    """``"d4"`` -> (3, 3): 0-based file and rank; ValueError when badly written."""
-    m = _SQUARE.match(text) if isinstance(text, str) else None
+    """``"d4"`` -> (3, 3): 0-based file and rank; NotationError (a ValueError) when badly written."""
+    m = _SQUARE.fullmatch(text) if isinstance(text, str) else None
     if not m:
-        raise ValueError(f"not a square name: {text!r} (expected a file letter and a rank, e.g. d4)")
+        raise NotationError(f"not a square name: {shown(text)} (expected a file letter and a rank, e.g. d4)")
     return FILES.index(m.group(1)), int(m.group(2)) - 1
 
 

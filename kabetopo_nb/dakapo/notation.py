@@ -18,7 +18,7 @@ claim    tabletop option: ``claimed`` (the last stone's square was claimed) or
 """
 from __future__ import annotations
 
-from ..core.grid_text import format_rows, parse_rows
+from ..core.grid_text import format_rows, parse_rows, shown
 from ..core.verdict import InvalidPositionError, NotationError
 from .geometry import parse_square, square_name
 from .position import CLAIMED, NO_CLAIM, PASSED, Position
@@ -49,17 +49,19 @@ def _parse_board(text: str, size: int) -> list[int]:
 
 
 def parse_position(text: str) -> Position:
-    """Read position text; NotationError when badly written, InvalidPositionError when it
-    describes something the rules cannot reach (too many stones, a claim without a square)."""
+    """Read position text exactly as ``format_position`` writes it (no spaces around it or
+    its fields, numbers in ASCII digits): NotationError when badly written,
+    InvalidPositionError when it describes something the rules cannot reach (too many
+    stones, a claim without a square)."""
     if not isinstance(text, str):
         raise NotationError(f"position text is a string, not {type(text).__name__}")
     fields: dict[str, str] = {}
-    for part in text.strip().split(";"):
+    for part in text.split(";"):
         key, eq, value = part.partition("=")
         if not eq:
-            raise NotationError(f"{part!r} is not a key=value field")
+            raise NotationError(f"{shown(part)} is not a key=value field")
         if key not in FIELDS:
-            raise NotationError(f"unknown field {key!r} (fields: {', '.join(FIELDS)})")
+            raise NotationError(f"unknown field {shown(key)} (fields: {', '.join(FIELDS)})")
         if key in fields:
             raise NotationError(f"field {key!r} given twice")
         fields[key] = value
@@ -76,7 +78,7 @@ def parse_position(text: str) -> Position:
     pos = Position(rules, empty=True)
     pos.board = _parse_board(fields["board"], rules.size)
     if fields["turn"] not in ("1", "2"):
-        raise NotationError(f"turn must be 1 or 2, got {fields['turn']!r}")
+        raise NotationError(f"turn must be 1 or 2, got {shown(fields['turn'])}")
     pos.turn = int(fields["turn"]) - 1
     if "last" in fields:
         try:
@@ -85,7 +87,7 @@ def parse_position(text: str) -> Position:
             raise NotationError(f"last: {exc}") from None
     if "claim" in fields:
         if fields["claim"] not in (CLAIMED, PASSED):
-            raise NotationError(f"claim must be {CLAIMED} or {PASSED}, got {fields['claim']!r}")
+            raise NotationError(f"claim must be {CLAIMED} or {PASSED}, got {shown(fields['claim'])}")
         pos.claim = fields["claim"]
     reasons = invalid_reasons(pos)
     if reasons:

@@ -21,6 +21,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..core.grid_text import parse_count, shown
+from ..core.verdict import NotationError
+
 COLOURS = ("red", "yellow", "green", "blue")
 COLOUR_LETTERS = "RYGB"
 RED, YELLOW, GREEN, BLUE = range(4)
@@ -46,14 +49,14 @@ RULINGS = {
 
 
 def parse_colour(text: str) -> int:
-    """``"red"`` -> 0 (also a colour's letter ``R``); ValueError otherwise."""
+    """``"red"`` -> 0 (also a colour's letter ``R``); NotationError (a ValueError) otherwise."""
     if isinstance(text, str):
         t = text.strip().lower()
         if t in COLOURS:
             return COLOURS.index(t)
         if len(t) == 1 and t.upper() in COLOUR_LETTERS:
             return COLOUR_LETTERS.index(t.upper())
-    raise ValueError(f"not a colour: {text!r} (expected one of {', '.join(COLOURS)})")
+    raise NotationError(f"not a colour: {shown(text)} (expected one of {', '.join(COLOURS)})")
 
 
 def colour_name(colour: int) -> str:
@@ -107,21 +110,31 @@ class DakapoRules:
 
     @staticmethod
     def parse(text: str) -> DakapoRules:
-        """Read rules text (``dakapo+tabletop``); ValueError when badly written."""
-        parts = text.split("+")
-        if parts[0] != "dakapo":
-            raise ValueError(f"rules must start with 'dakapo', got {text!r}")
+        """Read rules text exactly as ``str(rules)`` writes it (``dakapo+size10+tabletop``:
+        the options in that order, each once, the default size left out); NotationError
+        (a ValueError) when badly written."""
+        if not isinstance(text, str):
+            raise NotationError(f"rules are text, not {type(text).__name__}")
+        name, *options = text.split("+")
+        if name != "dakapo":
+            raise NotationError(f"rules must start with 'dakapo', got {shown(text)}")
         size, tabletop = DEFAULT_SIZE, False
         seen = set()
-        for opt in parts[1:]:
+        for opt in options:
             key = "size" if opt.startswith("size") else opt
             if key in seen:
-                raise ValueError(f"option {key!r} given twice in {text!r}")
+                raise NotationError(f"option {shown(key)} given twice in {shown(text)}")
             seen.add(key)
             if opt == "tabletop":
                 tabletop = True
-            elif opt.startswith("size") and opt[4:].isdigit() and not opt[4:].startswith("0"):
-                size = int(opt[4:])
+            elif key == "size":
+                size = parse_count(opt[4:], "the board size (D-SIZE-1)", MAX_SIZE)
             else:
-                raise ValueError(f"unknown rules option {opt!r} in {text!r} (known: tabletop, size<n>)")
-        return DakapoRules(size, tabletop)
+                raise NotationError(f"unknown rules option {shown(opt)} in {shown(text)} (known: size<n>, tabletop)")
+        try:
+            rules = DakapoRules(size, tabletop)
+        except ValueError as exc:
+            raise NotationError(str(exc)) from None
+        if str(rules) != text:  # the default size written out, or the options out of order
+            raise NotationError(f"write these rules as {str(rules)!r}, not {shown(text)}")
+        return rules

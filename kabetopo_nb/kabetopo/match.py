@@ -15,6 +15,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.savefile import check_action_texts, check_version, read_json
 from ..core.verdict import IllegalActionError, NotationError, SaveFormatError, Verdict
 from .actions import Action, Kind
 from .game import KabetopoState
@@ -27,6 +28,7 @@ from .scoring import FIRST_STONE, HALFWAY_HOME, PRESERVATION, SECOND_STONE, TADA
 
 MATCH_FORMAT = "kabetopo-nb-match"
 MATCH_VERSION = 1
+MAX_SEED = 2**64 - 1  # seeds are non-negative: random.Random(-s) is random.Random(s)
 
 
 @dataclass(frozen=True)
@@ -117,6 +119,8 @@ class Match:
         self.rounds = rounds if rounds is not None else self.rules.rounds
         if self.rounds not in self.rules.round_choices:
             raise ValueError(f"{self.rules.name} is played over {', '.join(map(str, self.rules.round_choices))} rounds, not {self.rounds}")
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+            raise ValueError(f"a match's seed is a whole number 0..2**64-1, not {seed!r}")
         self.seed = seed
         self.rng = random.Random(seed)
         self.auto_setup = auto_setup
@@ -276,20 +280,13 @@ class Match:
     @classmethod
     def load(cls, data) -> "Match":
         """Replay a saved match; every field and every action is checked (SaveFormatError)."""
-        if isinstance(data, (str, bytes)):
-            try:
-                data = json.loads(data)
-            except ValueError as exc:
-                raise SaveFormatError("$", f"not JSON: {exc}") from None
-        if not isinstance(data, dict):
-            raise SaveFormatError("$", "expected an object")
+        data = read_json(data)
         extra = sorted(set(data) - {"format", "version", "rules", "players", "rounds", "seed", "history"})
         if extra:
             raise SaveFormatError("$", f"unknown field(s): {', '.join(extra)}")
         if data.get("format") != MATCH_FORMAT:
             raise SaveFormatError("$.format", f"expected {MATCH_FORMAT!r}")
-        if data.get("version") != MATCH_VERSION:
-            raise SaveFormatError("$.version", f"version {data.get('version')!r} is not supported (this release reads {MATCH_VERSION})")
+        check_version(data, MATCH_VERSION)
         try:
             rules = parse_rules(data.get("rules") if isinstance(data.get("rules"), str) else "")
         except NotationError as exc:
@@ -300,11 +297,15 @@ class Match:
         for key in ("rounds", "seed"):
             if not isinstance(data.get(key), int) or isinstance(data.get(key), bool):
                 raise SaveFormatError(f"$.{key}", "expected a whole number")
+        if not 0 <= data["seed"] <= MAX_SEED:  # Random(-s) is Random(s): a negated seed would pass unseen
+            raise SaveFormatError("$.seed", f"expected a whole number 0..2**64-1, got {data['seed']}")
         history = data.get("history")
         if not isinstance(history, list) or not history or not all(isinstance(r, list) for r in history):
             raise SaveFormatError("$.history", "expected a list of rounds, each a list of actions")
         if len(history) > data["rounds"]:
             raise SaveFormatError("$.history", f"{len(history)} rounds recorded in a {data['rounds']}-round match")
+        for r, actions in enumerate(history):
+            check_action_texts(actions, f"$.history[{r}]", KabetopoState.max_history)
         try:
             match = cls(rules, players, rounds=data["rounds"], seed=data["seed"], auto_setup=False)
         except ValueError as exc:

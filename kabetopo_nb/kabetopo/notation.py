@@ -149,7 +149,8 @@ def _items(value: str) -> list[str]:
 
 
 def _int(value: str, field: str, low: int = 0, high: int = 10**6) -> int:
-    if not re.fullmatch(r"\d{1,7}", value) or not low <= int(value) <= high:
+    # ASCII digits only: Python's int() would also read "٣", "３" or "4_0"
+    if not re.fullmatch(r"[0-9]{1,7}", value) or not low <= int(value) <= high:
         raise NotationError(f"{field}={value!r}: expected a whole number {low}..{high}")
     return int(value)
 
@@ -203,7 +204,7 @@ def parse_position(text: str) -> Position:
     if "runners" in fields:
         seen = set()
         for token in _items(fields["runners"]):
-            m = re.fullmatch(r"([ESWN])([a-f][1-6])(?:\+(\d))?", token)
+            m = re.fullmatch(r"([ESWN])([a-f][1-6])(?:\+([0-9]))?", token)
             if not m:
                 raise NotationError(f"runners: {token!r} is not a runner (e.g. 'Ec4+1')")
             seat = _seat(m.group(1), rules, "runners")
@@ -218,7 +219,7 @@ def parse_position(text: str) -> Position:
     if "pools" in fields:
         seen = set()
         for token in _items(fields["pools"]):
-            m = re.fullmatch(r"([ESWN]):w(\d+)m(\d+)p(\d+)l(\d+)s([01])", token)
+            m = re.fullmatch(r"([ESWN]):w([0-9]{1,3})m([0-9]{1,3})p([0-9]{1,3})l([0-9]{1,3})s([01])", token)
             if not m:
                 raise NotationError(f"pools: {token!r} is not a pool (e.g. 'E:w3m1p1l1s1')")
             seat = _seat(m.group(1), rules, "pools")
@@ -261,6 +262,8 @@ def parse_position(text: str) -> Position:
         for ch in fields["flags"]:
             if ch not in letters:
                 raise NotationError(f"flags={fields['flags']!r}: unknown flag {ch!r}; known: {''.join(letters)}")
+            if getattr(pos, letters[ch]):
+                raise NotationError(f"flags={fields['flags']!r}: flag {ch!r} is given twice")
             setattr(pos, letters[ch], True)
     if "lb" in fields:
         pos.lb_portals = tuple(_wrap("lb", parse_line, t) for t in _items(fields["lb"]))

@@ -6,12 +6,14 @@
 * ``count_problems``: piece counts a real game could not reach (K-INV-4, K-SETUP-2);
   hand-made positions often leave the pools at their defaults while adding pieces, so
   these are only reported.
-* ``problems``: all of the above plus the board's invariants (K-INV-1, ``invariants.py``).
+* ``problems``: all of the above, portals on a corner square's lines (K-INV-2), a setup
+  that cannot finish (K-SETUP-1) and the board's invariants (K-INV-1, ``invariants.py``)
+  where no play could have broken them (KNB-13).  A save's start must have none.
 """
 from __future__ import annotations
 
-from .geometry import LINES, side_line, side_name, square_name
-from .invariants import violations
+from .geometry import LINES, line_name, side_line, side_name, square_name
+from .invariants import NEIGHBOUR_MASK, fill, runner_squares, violations
 from .position import KIND, SETUP, ExitMode, PendingBump, PendingExit, Phase, Piece, Position, count_pieces
 from .rules import SEAT_LETTERS
 from .setup import full_field
@@ -55,6 +57,11 @@ def structural_problems(pos: Position) -> list[str]:
             setups[pos.lines[ln] & KIND] += 1
     if pos.phase == Phase.SETUP and sum(setups.values()) != pos.setup_step:
         out.append(f"phase=setup with setup={pos.setup_step} but {sum(setups.values())} setup pieces on the board")
+    elif pos.phase == Phase.SETUP and pos.setup_step >= rules.setup_monoliths + rules.setup_portals:
+        out.append(f"phase=setup with all {pos.setup_step} setup pieces placed: the Field Setup is over (K-SETUP-2)")
+    for ln in pos.lb_portals:
+        if pos.lines[ln] & KIND != Piece.PORTAL:
+            out.append(f"lb: {line_name(ln)} holds no portal to have teleported through (K-TURN-10)")
     p = pos.pending
     if pos.phase == Phase.EXIT and not isinstance(p, PendingExit):
         out.append("phase=exit needs a pending exit")
@@ -72,6 +79,8 @@ def structural_problems(pos: Position) -> list[str]:
             out.append(f"{SEAT_LETTERS[seat]} is home (Tadaima) and cannot also be stranded (KNB-11)")
     if len(set(pos.stranded)) != len(pos.stranded):
         out.append("a seat is stranded twice")
+    if len(set(pos.stopped)) != len(pos.stopped):
+        out.append("a seat has stopped its Mischief twice")
     if pos.phase == Phase.MAIN and not pos.is_playing(pos.turn):
         out.append(f"{SEAT_LETTERS[pos.turn]} has declared Tadaima or is out of the race and cannot be the one to move")
     return out
@@ -98,13 +107,42 @@ def count_problems(pos: Position) -> list[str]:
     return out
 
 
+def portal_problems(pos: Position) -> list[str]:
+    """Portals where none may stand: on a corner square's lines (K-INV-2; the boundary
+    holds no line at all, K-GEO-3)."""
+    return [f"K-INV-2: a portal stands on {line_name(ln)}, a line of a corner square"
+            for ln in sorted(pos.rules.geometry.corner_lines()) if pos.lines[ln] & KIND == Piece.PORTAL]
+
+
 def setup_problems(pos: Position) -> list[str]:
     """A setup that can never finish: the current 2x2 field has no line left for its piece."""
     why = full_field(pos)
     return [f"K-SETUP-1: {why}"] if why else []
 
 
+def came_down_into(pos: Position, sq: int) -> bool:
+    """Could a runner on ``sq`` have got there by moves although K-INV-1 fails for it?
+    Only by stepping down from a Mountain site (K-MTN-2) or being bumped off it (K-MTN-3)
+    into a pocket: the squares it can walk to then include a neighbour of that site (KNB-13)."""
+    near = 0
+    for m in pos.rules.geometry.mountains:
+        near |= NEIGHBOUR_MASK[m]
+    return bool(fill(1 << sq, pos.open_e, pos.open_n, 0, 0) & near)
+
+
+def invariant_problems(pos: Position) -> list[str]:
+    """The K-INV-1 failures no play can produce (KNB-13): every one but those of runners
+    that came down from the Mountain into a pocket (K-INV-5 lets moves do that)."""
+    probe = pos
+    for seat, sq in runner_squares(pos):
+        if came_down_into(pos, sq):
+            if probe is pos:
+                probe = pos.copy()
+            probe.runners[seat] = None  # its own (a) and (b) are no problem
+    return [f"{rid}: {why}" for rid, why in violations(probe)]
+
+
 def problems(pos: Position) -> list[str]:
-    """Why ``pos`` is not a valid Kabetopo position (empty when it is)."""
-    return (structural_problems(pos) + count_problems(pos) + setup_problems(pos)
-            + [f"{rid}: {why}" for rid, why in violations(pos)])
+    """Why ``pos`` is not a Kabetopo position the rules can reach (empty when it is)."""
+    return (structural_problems(pos) + count_problems(pos) + portal_problems(pos) + setup_problems(pos)
+            + invariant_problems(pos))

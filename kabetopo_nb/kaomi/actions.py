@@ -7,13 +7,15 @@
 
 An action names a square by (file, rank), so it parses without knowing the board size;
 whether it is on the board is a question of legality (M-6), not of notation.
+``malformed`` says why a hand-built Action is no Kaomi action at all.
 """
 from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..core.grid_text import is_index, shown
 from ..core.verdict import NotationError
-from .geometry import coords_name, parse_coords
+from .geometry import FILES, coords_name, parse_coords
 
 PLACE, SWAP = "place", "swap"
 
@@ -26,11 +28,11 @@ class Action(NamedTuple):
     rank: int = -1
 
     def __str__(self) -> str:
+        if malformed(self):
+            return f"<bad action ({', '.join(shown(field, 20) for field in self)})>"
         if self.kind == SWAP:
             return SWAP
-        if self.kind == PLACE and 0 <= self.file < 9 and 0 <= self.rank < 9:
-            return coords_name(self.file, self.rank)
-        return f"<bad action {tuple(self)!r}>"
+        return coords_name(self.file, self.rank)
 
     @classmethod
     def parse(cls, text: str) -> "Action":
@@ -58,6 +60,22 @@ class Action(NamedTuple):
 
 
 SWAP_ACTION = Action(SWAP)
+
+
+def malformed(action: object) -> str | None:
+    """Why ``action`` is no Kaomi action at all, or None: a kind it does not have, a swap
+    naming a square, a square with no name (files a-i, ranks 1-9, on the largest board,
+    M-6).  Whether a named square is on this board is M-6, a question for the position
+    (``engine.shape``)."""
+    if not isinstance(action, Action):
+        return f"{shown(action)} is not a Kaomi action (a square such as 'd4', or 'swap')"
+    if not (isinstance(action.kind, str) and action.kind in (PLACE, SWAP)):
+        return f"unknown action kind {shown(action.kind)}"
+    if action.kind == SWAP:
+        return None if action[1:] == (-1, -1) else "the swap names no square ('swap')"
+    if not (is_index(action.file, len(FILES)) and is_index(action.rank, len(FILES))):
+        return f"({shown(action.file)}, {shown(action.rank)}) is not a square"
+    return None
 
 
 def parse_action(text: str) -> Action:

@@ -14,7 +14,7 @@ from typing import ClassVar
 
 from ..core.ledger import Ledger
 from ..core.state import Decision, RulesEngine
-from .actions import PLACE, SWAP, SWAP_ACTION, Action
+from .actions import PLACE, SWAP_ACTION, Action, malformed
 from .explainer import summary
 from .position import Position, colour_name, format_position, other, parse_position
 from .pushes import Resolution, resolve
@@ -150,13 +150,17 @@ def describe(position: Position, action: Action, result: Placement | Swap) -> tu
 
 
 def shape(position: Position, action) -> tuple[tuple[str, ...], str]:
-    """Why something the ledger never considered is no Kaomi action here; decides no rule."""
-    if isinstance(action, Action) and action.kind == PLACE:
-        n = position.rules.size
+    """Why something the ledger never considered is no Kaomi action here; decides no rule.
+
+    The ledger holds every square of the board and the swap, so what reaches here is
+    malformed (``actions.malformed``) or a square off this board (M-6)."""
+    bad = malformed(action)
+    if bad:
+        return (), bad
+    n = position.rules.size
+    if action.kind == PLACE and square_of(position, action) is None:
         return ("M-6",), f"{action} is not on this {n}x{n} board"
-    if isinstance(action, Action) and action.kind == SWAP:
-        return (), f"{action!r} is not a Kaomi action: the swap names no square ('swap')"
-    return (), f"{action!r} is not a Kaomi action (a square such as 'd4', or 'swap')"
+    return (), f"{action} is not among the candidates of this decision"  # pragma: no cover - a ledger gap
 
 
 ENGINE = RulesEngine(

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..core.grid_text import is_index, shown
+from ..core.verdict import NotationError
 from .geometry import FILES, ROW
 from .position import Position, colour_name
 from .pushes import BLOCKED, COLLISION, STILL, AxisPush, Chain, Resolution, resolve
@@ -158,6 +160,8 @@ def explain_placement(position: Position, square) -> PushExplanation:
     """The steps of placing a stone of the colour to move on ``square`` (a name or an index)."""
     pos = position
     p = pos.square(square) if isinstance(square, str) else square
+    if not is_index(p, pos.size * pos.size):
+        raise NotationError(f"{shown(square)} is not a square of the {pos.size}x{pos.size} board (M-6)")
     res = resolve(pos, p)
     who = colour_name(res.colour)
     steps: list[Step] = []

@@ -11,7 +11,9 @@ and ``show(state)`` from the same module displays it in a notebook.
 """
 from __future__ import annotations
 
+from ..core.grid_text import is_index, shown
 from ..core.state import GameState
+from ..core.verdict import IllegalActionError, NotationError
 from .engine import ENGINE, GAME_NAME
 from .explainer import PushExplanation, explain_placement
 from .position import Position, parse_position
@@ -52,8 +54,17 @@ class KaomiState(GameState):
         return outcome(self.position)
 
     def explain_placement(self, square) -> PushExplanation:
-        """The step-by-step story of placing on ``square`` now (see ``explainer.py``)."""
-        return explain_placement(self.position, square)
+        """The step-by-step story of placing on ``square`` now (see ``explainer.py``); a
+        placement the rules refuse raises IllegalActionError with the engine's verdict."""
+        pos = self.position
+        if not isinstance(square, str):
+            if not is_index(square, pos.size * pos.size):
+                raise NotationError(f"{shown(square)} is not a square of the {pos.size}x{pos.size} board (M-6)")
+            square = pos.name(square)
+        verdict = self.explain(square)
+        if not verdict.legal:
+            raise IllegalActionError(square, verdict, self.to_text())
+        return explain_placement(pos, square)
 
     def problems(self) -> list[str]:
         return self.position.problems()

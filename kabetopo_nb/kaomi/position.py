@@ -1,6 +1,7 @@
 """A Kaomi position and its text notation.
 
-Position text (one line, space-separated):
+Position text (one line, its parts separated by single spaces, numbers in ASCII digits;
+only the text ``format_position`` writes is read):
 
     kaomi 7 7/7/7/3B3/7/7/7 W
     kaomi 7 7/7/7/3B3/7/7/7 W swapped
@@ -17,10 +18,10 @@ instead of raising, as python-chess's ``status()`` does.
 """
 from __future__ import annotations
 
-from ..core.grid_text import format_rows, parse_rows
+from ..core.grid_text import format_rows, parse_rows, shown
 from ..core.verdict import NotationError
 from .geometry import FILES, parse_square, square_name
-from .rules import RULESETS, SQUARED, KaomiRules
+from .rules import SQUARED, KaomiRules
 
 EMPTY, BLACK, WHITE = 0, 1, 2
 COLOUR_NAMES = {BLACK: "Black", WHITE: "White"}
@@ -187,33 +188,22 @@ def parse_position(text: str) -> Position:
     """Read position text (see the module docstring); NotationError names what is wrong."""
     if not isinstance(text, str):
         raise NotationError(f"position text must be a string, not {type(text).__name__}")
-    tokens = text.split()
+    tokens = text.split(" ")
 
     def bad(why: str) -> NotationError:
-        return NotationError(f"bad Kaomi position {text!r}: {why}")
+        return NotationError(f"bad Kaomi position {shown(text, 80)}: {why}")
 
     if len(tokens) < 4:
         raise bad("expected '<ruleset> <size> [komi=N] <rows> <B|W> [swapped]'")
-    name = tokens[0]
-    if name not in RULESETS:
-        raise bad(f"unknown ruleset {name!r} (expected {' or '.join(RULESETS)})")
-    if not tokens[1].isdigit():
-        raise bad(f"the board size must be a number, not {tokens[1]!r}")
-    size = int(tokens[1])
-    rest = tokens[2:]
-    komi = 0
-    if name == SQUARED:
-        if not rest or not rest[0].startswith("komi="):
-            raise bad("Kaomi Squared needs 'komi=N' after the size")
-        try:
-            komi = int(rest[0][5:])
-        except ValueError:
-            raise bad(f"komi must be a whole number, not {rest[0][5:]!r}") from None
-        rest = rest[1:]
+    if "" in tokens:
+        raise bad("its parts are separated by single spaces, with none before or after")
+    written = 3 if tokens[0] == SQUARED else 2  # the rules' own tokens (KaomiRules.to_text)
     try:
-        rules = KaomiRules(size=size, squared=name == SQUARED, komi=komi)
-    except ValueError as exc:
+        rules = KaomiRules.from_text(" ".join(tokens[:written]))
+    except NotationError as exc:
         raise bad(str(exc)) from None
+    size = rules.size
+    rest = tokens[written:]
     if len(rest) not in (2, 3):
         raise bad("expected the rows, the colour to place and optionally 'swapped'")
     try:
@@ -221,11 +211,11 @@ def parse_position(text: str) -> Position:
     except NotationError as exc:
         raise bad(str(exc)) from None
     if rest[1] not in LETTER_COLOURS:
-        raise bad(f"the colour to place must be B or W, not {rest[1]!r}")
+        raise bad(f"the colour to place must be B or W, not {shown(rest[1])}")
     swapped = False
     if len(rest) == 3:
         if rest[2] != "swapped":
-            raise bad(f"unexpected {rest[2]!r} (the only flag is 'swapped')")
+            raise bad(f"unexpected {shown(rest[2])} (the only flag is 'swapped')")
         if rules.squared:
             raise bad("Squared has no pie rule, so no swap (M-5)")
         swapped = True

@@ -113,6 +113,8 @@ class KabetopoController(Controller):
     def _click_square(self, sq: int) -> dict:
         phase = self._phase()
         pos = self.state.position
+        if phase == "main" and pos.is_finished(pos.turn):  # Mischief (KNB-8): the engine says what the turn allows
+            return self._refuse(self.state.explain(self._guess_move(sq)))
         if phase in ("main", "extras") and not pos.is_finished(pos.turn):
             if sq == self._mover_square():
                 self.selected = not self.selected
