@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .geometry import square_name
 from .paths import distances
 from .position import Phase, Position, preservation_count
 from .rules import OPPOSITE_SEAT, START_SQUARE, seat_name
@@ -198,4 +199,28 @@ def describe(score: RoundScore) -> list[str]:
     if score.preservation:
         names = ", ".join(seat_name(s) for s in score.preservation)
         out.append(f"{PRESERVATION}: {names} +1")
+    return out
+
+
+def events(before: Position, after: Position) -> list[str]:
+    """The scoring events one action made, in words, for the board's announcements: a
+    First or Second Stone, Halfway Home, a Tadaima with its place and natural bonus, and
+    the round's scores when it ends.  Read from ``score_round`` on both positions, so the
+    scoring rules stay in one place."""
+    was, now = score_round(before, partial=True), score_round(after, partial=True)
+    out = []
+    if now.first_stone is not None and was.first_stone is None:
+        out.append(f"{FIRST_STONE}! {seat_name(now.first_stone)} +{now.line(FIRST_STONE, now.first_stone)}")
+    if now.halfway_home is not None and was.halfway_home is None:
+        out.append(f"{HALFWAY_HOME}! {seat_name(now.halfway_home[0])} +2")
+    if now.second_stone is not None and was.second_stone is None:
+        out.append(f"{SECOND_STONE}! {seat_name(now.second_stone)} +{now.line(SECOND_STONE, now.second_stone)}")
+    for t in now.tadaima[len(was.tadaima):]:
+        nat = ", a natural Tadaima (+1)" if t.natural else ""
+        out.append(f"{TADAIMA}! {seat_name(t.seat)} is home on {square_name(t.square)}, "
+                   f"place {t.place}{nat}: +{t.points}")
+    if after.phase == Phase.OVER and before.phase != Phase.OVER:
+        final = score_round(after)
+        totals = ", ".join(f"{seat_name(s)} {final.total(s)}" for s in final.seats)
+        out.append(f"Round over. Scores: {totals}.")
     return out

@@ -4,6 +4,10 @@ A controller (see ``kabetopo_nb.widget``) turns board intents into engine action
 game-specific part is what a click means; this base class holds the rest: the reply
 shapes the widget sends back, undo/redo/goto on the state's history, and the move list
 and scrubber fields of the panel.
+
+Nothing a player did is lost without a way back: acting from a rewound point, starting a
+new game or playing from an edited position keeps the game left behind as the *other
+line*, and the ``other-line`` button swaps back to it (and back again).
 """
 from __future__ import annotations
 
@@ -20,6 +24,8 @@ class Controller:
         self.message = ""
         self.refusal: dict | None = None
         self.announcement = ""
+        self.other_line = None  # the game left behind (a state), and what to call it
+        self.other_label = ""
 
     # --- replies -----------------------------------------------------------------------
     def _ok(self, message: str = "") -> dict:
@@ -46,14 +52,35 @@ class Controller:
         """Apply an action (text or object); the reply carries the engine's sentence for it,
         or the refusal (a badly written action is an error, an illegal one a verdict)."""
         state = self.state
+        later = len(state.redo_actions)
+        kept = state.copy() if later else None  # acting from a rewound point: keep what followed
         try:
             done = state.apply(action)
         except NotationError as exc:
             return self._error(str(exc))
         except IllegalActionError as exc:
             return self._refuse(exc.verdict)
+        if kept is not None:
+            self.other_line, self.other_label = kept, f"Back to the other line ({later} later action{'s' if later > 1 else ''})"
         _, before = state.last_step()
-        return self._ok(self._after_apply(state.engine.explain(before, done).reason))
+        message = self._after_apply(state.engine.explain(before, done).reason)
+        if kept is not None:
+            message += f" The {later} action{'s' if later > 1 else ''} that followed {'are' if later > 1 else 'is'} kept: press '{self.other_label}' to return to them."
+        return self._ok(message)
+
+    def leave_for(self, state, label: str) -> None:
+        """Play on with ``state``, keeping the current game as the other line (``label``)."""
+        self.other_line, self.other_label = self.state, label
+        self.state = state
+        self._after_time_travel()
+
+    def _swap_lines(self) -> dict:
+        if self.other_line is None:
+            return self._error("there is no other line to go back to")
+        self.other_line, self.state = self.state, self.other_line
+        self.other_label = "Back to the line you left"
+        self._after_time_travel()
+        return self._ok("Switched back; the line you left is kept (press the same button to switch again).")
 
     def _after_apply(self, sentence: str) -> str:
         """Hook: update the game's selections after an action; returns the reply's message."""
@@ -63,12 +90,23 @@ class Controller:
     def _after_time_travel(self) -> None:
         """Hook: forget selections that belonged to the position left behind."""
 
+    def first_ply(self) -> int:
+        """The earliest ply undo and goto may reach (a game may keep chance rolls out of reach)."""
+        return 0
+
+    def _before_first_ply(self) -> dict:
+        return self._error("nothing to undo")
+
     def time_travel(self, button: str, value: Any = None) -> dict | None:
-        """Handle ``undo``, ``redo`` and ``goto``; None for any other button."""
+        """Handle ``undo``, ``redo``, ``goto`` and ``other-line``; None for any other button."""
         state = self.state
+        if button == "other-line":
+            return self._swap_lines()
         if button == "undo":
             if not state.can_undo():
                 return self._error("nothing to undo")
+            if state.ply <= self.first_ply():
+                return self._before_first_ply()
             action = state.undo()
             self._after_time_travel()
             return self._ok(f"Took back {action}.")
@@ -84,16 +122,21 @@ class Controller:
             total = len(state.history) + len(state.redo_actions)
             if not 0 <= value <= total:
                 return self._error(f"ply {value} is outside the history (0..{total})")
+            if value < self.first_ply():
+                return self._before_first_ply()
             state.goto(value)
             self._after_time_travel()
             return self._ok(f"At ply {value} of {total}.")
         return None
 
     def history_buttons(self) -> list[dict]:
-        return [
-            {"id": "undo", "label": "Undo", "enabled": self.state.can_undo()},
+        buttons = [
+            {"id": "undo", "label": "Undo", "enabled": self.state.ply > self.first_ply()},
             {"id": "redo", "label": "Redo", "enabled": self.state.can_redo()},
         ]
+        if self.other_line is not None:
+            buttons.append({"id": "other-line", "label": self.other_label, "enabled": True})
+        return buttons
 
     def history_panel(self) -> dict:
         """The panel's move list (undone moves greyed) and scrubber position."""
@@ -102,7 +145,7 @@ class Controller:
         moves = [{"ply": i + 1, "text": str(a), "current": i + 1 == len(history)} for i, a in enumerate(history)]
         moves += [{"ply": len(history) + i + 1, "text": str(a), "current": False, "undone": True}
                   for i, a in enumerate(future)]
-        return {"moves": moves, "ply": len(history), "total": len(history) + len(future)}
+        return {"moves": moves, "ply": len(history), "total": len(history) + len(future), "first_ply": self.first_ply()}
 
     def history_texts(self) -> list[str]:
         return [str(a) for a in self.state.history]

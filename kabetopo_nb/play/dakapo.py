@@ -100,10 +100,10 @@ class DakapoController(Controller):
         if button == "cancel":
             self._reset()
             return self._ok("")
-        if button == "new":
-            self.state = DakapoState(rules=state.rules)
+        if button == "new":  # the game left behind stays one button away
+            self.leave_for(DakapoState(rules=state.rules), "Back to the previous game")
             self._reset()
-            return self._ok("Dakapo! A new game.")
+            return self._ok("Dakapo! A new game. The previous game is kept: 'Back to the previous game' returns to it.")
         return self._error(f"unknown button {button!r}")
 
     def _after_time_travel(self) -> None:

@@ -11,9 +11,10 @@ to move and the pools, and says whether the position is valid and why not.
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
-from ..core.verdict import InvalidPositionError, NotationError
+from ..core.verdict import InvalidPositionError, NotationError, Verdict
 from ..kabetopo.actions import Action, Kind
 from ..kabetopo.game import KabetopoState
 from ..kabetopo.geometry import (
@@ -28,7 +29,8 @@ from ..kabetopo.geometry import (
 )
 from ..kabetopo.notation import format_position, parse_position
 from ..kabetopo.position import KIND, Bonus, Piece, Position
-from ..kabetopo.rules import Rules
+from ..kabetopo.rules import SEAT_NAMES, Rules
+from ..kabetopo.scoring import events as scoring_events
 from ..kabetopo.status import status_line
 from ..render.kabetopo_svg import STYLE, Option, board_svg
 from ..widget import BoardWidget
@@ -59,6 +61,8 @@ class KabetopoController(Controller):
         self.choices: list[Action] = []  # shown as buttons (drops on a clicked line)
         self.board_choices: list[Action] = []  # shown as numbered options on the board
         self.editor: PositionEditor | None = None
+        self.announcements: list[str] = []  # the scoring events so far, newest last
+        self.why_not: list[tuple[Action, Verdict]] = []  # "why not here?" for the last target clicked
 
     # --- helpers -----------------------------------------------------------------------
     def _reset_ui(self) -> None:
@@ -66,11 +70,24 @@ class KabetopoController(Controller):
         self.choices = []
         self.board_choices = []
         self.lock_behind = False
+        self.why_not = []
 
     def _after_apply(self, sentence: str) -> str:
         self._reset_ui()
         self.use_speed = self.use_speed and self._speed_moves_available()
-        return sentence
+        _, before = self.state.last_step()
+        scored = scoring_events(before, self.state.position)
+        self.announcements += scored
+        return " ".join([sentence, *scored])
+
+    def first_ply(self) -> int:
+        """Undo never takes back a die roll: the setup stands once rolled (K-SETUP-3)."""
+        history = self.state.history
+        return next((i + 1 for i in range(len(history) - 1, -1, -1) if history[i].kind == Kind.ROLL), 0)
+
+    def _before_first_ply(self) -> dict:
+        return self._refuse(Verdict(False, ("K-SETUP-3",), "the setup's die rolls stand once rolled: "
+                                                           "undo goes back only to the start of play"))
 
     def _legal(self) -> list[Action]:
         return list(self.state.legal_actions)
@@ -86,13 +103,24 @@ class KabetopoController(Controller):
         return any(a.speed for a in self._legal())
 
     def _move_actions(self) -> list[Action]:
-        """The moves a square click may mean now: bonus/main moves, or speed moves when chosen."""
-        legal = [a for a in self._legal() if a.is_move]
-        plain = [a for a in legal if not a.speed]
-        speed = [a for a in legal if a.speed]
-        if self.use_speed or not plain:
-            return speed
-        return plain
+        """The moves a square click may mean now: the main or bonus moves, or the speed moves
+        once the Speed token button is pressed (a token is never spent by a plain click)."""
+        return [a for a in self._legal() if a.is_move and a.speed == self.use_speed]
+
+    def _speed_only(self, sq: int) -> bool:
+        """Is ``sq`` reachable now only by cashing in the speed token (K-TURN-3)?"""
+        return not self.use_speed and any(a.is_move and a.speed and destination(a) == sq for a in self._legal())
+
+    def _whose_turn(self, sq: int) -> Verdict | None:
+        """A click on another seat's runner while a turn is open: say whose turn it is and
+        what that player still has to decide (K-TURN-5: one seat plays at a time)."""
+        pos = self.state.position
+        others = [s for s in pos.rules.seats if s != pos.turn and pos.runners[s] == sq]
+        if not others:
+            return None
+        todo = _still_to_decide(self._legal())
+        return Verdict(False, ("K-TURN-5",), f"it is {SEAT_NAMES[pos.turn]}'s turn, not {SEAT_NAMES[others[0]]}'s: "
+                                             f"{SEAT_NAMES[pos.turn]} still has to {todo}")
 
     # --- intents -------------------------------------------------------------------------
     def click(self, target: str) -> dict:
@@ -127,7 +155,13 @@ class KabetopoController(Controller):
             if candidates:
                 self.board_choices = candidates
                 return self._ok("Choose how the door swings: click one of the numbered options.")
-            return self._refuse(self.state.explain(self._guess_move(sq)))
+            if self._speed_only(sq):
+                return self._refuse(Verdict(False, ("K-TURN-3",), f"{square_name(sq)} can be reached only with the speed "
+                                            "token: press 'Speed token' first if you want to cash it in"))
+            whose = self._whose_turn(sq)
+            if whose is not None:
+                return self._refuse(whose)
+            return self._refuse_with_options(self.state.explain(self._guess_move(sq)), square_name(sq))
         if phase == "exit":
             candidates = [a for a in self._legal() if a.kind == Kind.EXIT and a.a >> 2 == sq]
             if len(candidates) == 1:
@@ -137,13 +171,19 @@ class KabetopoController(Controller):
                 return self._ok("Two portals open onto that square: click one of the numbered options.")
             side = next((sd for ln in pos.portals() for sd in sides_of_line(ln) if sd >> 2 == sq), None)
             if side is None:
-                return self._refuse(_Verdict(("K-PORT-2",), f"no portal opens onto {square_name(sq)}"))
+                return self._refuse(Verdict(False, ("K-PORT-2",), f"no portal opens onto {square_name(sq)}"))
             return self._refuse(self.state.explain(Action(Kind.EXIT, side)))
         if phase == "bump":
             return self.apply(Action(Kind.BUMP, sq)) if Action(Kind.BUMP, sq) in self.state.legal_actions else self._refuse(self.state.explain(Action(Kind.BUMP, sq)))
         if phase == "setup":
             return self._error("the board is being set up: roll the d12 with the Roll button")
-        return self._refuse(_Verdict(("K-ROUND-2",), "the round is over"))
+        return self._refuse(Verdict(False, ("K-ROUND-2",), "the round is over"))
+
+    def _refuse_with_options(self, verdict, target: str) -> dict:
+        """A refusal, with every candidate aimed at ``target`` and its verdict ("why not here?")."""
+        reply = self._refuse(verdict)
+        self.why_not = list(self.state.options_at(target))
+        return reply
 
     def _guess_move(self, sq: int) -> Action:
         """The move a player most likely meant by clicking ``sq``, for explaining a refusal."""
@@ -168,8 +208,9 @@ class KabetopoController(Controller):
             legal = self.state.legal_actions
             options = [a for a in wanted if a in legal]
             if not options:
-                return self._refuse(self.state.explain(self._guess_drop(line)))
+                return self._refuse_with_options(self.state.explain(self._guess_drop(line)), line_name(line))
             self.choices = options
+            self.why_not = [(a, v) for a, v in self.state.options_at(line_name(line)) if not v.legal]
             return self._ok(f"Choose what to do on {line_name(line)}.")
         if phase == "extras":
             options = [a for a in (Action(Kind.LOCK, s1), Action(Kind.LOCK, s2)) if a in self.state.legal_actions]
@@ -177,7 +218,7 @@ class KabetopoController(Controller):
                 self.choices = options
                 return self._ok("Lock it behind you: choose a side.")
             return self._refuse(self.state.explain(Action(Kind.LOCK, s1)))
-        return self._refuse(_Verdict(("K-TURN-7",), "finish the current choice first (see the options on the board)"))
+        return self._refuse(Verdict(False, ("K-TURN-7",), "finish the current choice first (see the options on the board)"))
 
     def _guess_drop(self, line: int) -> Action:
         pos = self.state.position
@@ -203,6 +244,14 @@ class KabetopoController(Controller):
             return travelled
         if button in ("end", "pass", "stop"):
             return self.apply(Action({"end": Kind.END, "pass": Kind.PASS, "stop": Kind.STOP}[button]))
+        if button == "back":  # out of an exit or bump choice: take back the move that led to it
+            state = self.state
+            if state.position.phase not in ("exit", "bump"):
+                return self._error("there is no exit or bump choice to back out of")
+            while state.position.phase in ("exit", "bump") and state.ply > self.first_ply():
+                state.undo()
+            self._after_time_travel()
+            return self._ok("Back: choose another move.")
         if button == "roll":
             return self.apply(f"roll {value}" if value is not None else self._next_roll())
         if button == "speed":
@@ -255,10 +304,14 @@ class KabetopoController(Controller):
                 new_state = KabetopoState(parse_position(format_position(self.editor.playable())))
             except (NotationError, InvalidPositionError) as exc:
                 return self._error(f"this position cannot be played: {exc}")
-            self.state = new_state
-            self.editor = None
             problems = new_state.problems()
-            return self._ok("Playing from the edited position." + (" Note: " + "; ".join(problems) if problems else ""))
+            if problems:  # stay in edit mode: the position is not one the rules can reach
+                return self._refuse(Verdict(False, tuple(_ruling_ids(problems)),
+                                            "this position cannot be played: " + "; ".join(problems)))
+            self.editor = None
+            self.leave_for(new_state, "Back to the game before editing")
+            return self._ok("Playing from the edited position. The game before editing is kept: "
+                            "'Back to the game before editing' returns to it.")
         return self._edit_reply(self.editor.button(button))
 
     # --- what to draw --------------------------------------------------------------------
@@ -293,11 +346,14 @@ class KabetopoController(Controller):
             elif self.lock_behind:
                 pass  # the lock options below take the board's side markers
             elif self.selected or self.use_speed or phase == "extras":
-                for a in moves:
+                # moves that spend the speed token are drawn apart, and lit only as a
+                # reminder until the token is chosen (K-TURN-3); leapfrogs apart from steps
+                speed = [] if self.use_speed else [a for a in legal if a.is_move and a.speed]
+                for a in speed + moves:
                     dest = destination(a)
                     if dest is not None:
-                        highlights[square_name(dest)] = "move"
-                    elif a.kind in (Kind.TELEPORT, Kind.LEAP_PORTAL):
+                        highlights[square_name(dest)] = "speed" if a.speed else "leap" if a.kind == Kind.LEAP else "move"
+                    elif a.kind in (Kind.TELEPORT, Kind.LEAP_PORTAL) and a in moves:
                         options.append(Option(str(a), f"sd:{side_name(a.a)}", "T"))
         elif phase == "exit":
             for i, a in enumerate(a for a in legal if a.kind == Kind.EXIT):
@@ -337,10 +393,16 @@ class KabetopoController(Controller):
             play.append({"id": "lock-behind", "label": "Lock it behind you", "enabled": True, "pressed": self.lock_behind})
         if pos.phase == "setup":
             play.append({"id": "roll", "label": "Roll d12", "enabled": True})
+        if pos.phase in ("exit", "bump"):
+            play.append({"id": "back", "label": "Back (another move)", "enabled": state.ply > self.first_ply()})
         play.append({"id": "edit", "label": "Edit position", "enabled": True})
 
         return {
             "status": status_line(pos),
+            "headline": self.headline(legal),
+            "announcements": self.announcements[-5:],
+            "options_at": [{"action": str(a), "legal": v.legal, "rulings": list(v.rulings), "reason": v.reason}
+                           for a, v in self.why_not],
             "message": self.message,
             "refusal": self.refusal,
             "announcement": self.announcement,
@@ -350,6 +412,16 @@ class KabetopoController(Controller):
             "editing": False,
             "problems": [],
         }
+
+    def headline(self, legal: list[Action]) -> str:
+        """Whose turn, in large type, with what that player still has to decide."""
+        pos = self.state.position
+        d = self.state.decision
+        if d.seat is None:
+            return "The round is over"
+        if pos.phase == "setup":
+            return "Setup: roll the d12"
+        return f"{d.seat} to play: {_still_to_decide(legal)}"
 
     def _edit_view(self) -> dict:
         editor = self.editor
@@ -376,11 +448,35 @@ def _choice_label(a: Action) -> str:
     return str(a)
 
 
-class _Verdict:
-    """A refusal the controller words itself (no engine action applies)."""
+_TODO = (  # what an open turn still asks of its player, by the kinds of its legal actions
+    ((Kind.EXIT,), "choose the exit of the portal"),
+    ((Kind.BUMP, Kind.BUMP_THROUGH), "choose where the bumped runner lands"),
+    ((Kind.ROLL,), "roll the setup die"),
+    ((Kind.END,), "end the turn (End turn)"),
+    ((Kind.PASS,), "pass"),
+)
 
-    def __init__(self, rulings: tuple[str, ...], reason: str):
-        self.rulings, self.reason = rulings, reason
+
+def _still_to_decide(legal: list[Action]) -> str:
+    """What the player on turn still has to decide, in words, from its legal actions."""
+    kinds = {a.kind for a in legal}
+    parts = []
+    if any(a.is_move and not a.speed for a in legal) and Kind.END in kinds:
+        parts.append("make the bonus move")
+    if any(a.speed for a in legal):
+        parts.append("use the speed token")
+    if Kind.LOCK in kinds and Kind.END in kinds:
+        parts.append("lock it behind you")
+    parts += [words for group, words in _TODO if kinds & set(group)]
+    if not parts:
+        parts.append("make a move or drop a piece")
+    return " or ".join(parts) if len(parts) < 3 else ", ".join(parts[:-1]) + " or " + parts[-1]
+
+
+def _ruling_ids(problems: list[str]) -> list[str]:
+    """The ruling IDs that open a list of problems ("K-INV-4: ..."), each once, in order."""
+    ids = [p.split(":", 1)[0] for p in problems if re.match(r"[A-Z]+(-[A-Z]+)?-\d+:", p)]
+    return list(dict.fromkeys(ids))
 
 
 def kabetopo_board(source: KabetopoState | Position | str | None = None, *, rules: Rules | str | None = None,
