@@ -216,3 +216,19 @@ def test_dakapo_new_game_keeps_the_previous_game():
 
 def test_the_state_behind_a_board_is_a_kabetopo_state():
     assert isinstance(KabetopoBoard(START).state, KabetopoState)
+
+
+# --- every ruling ID on show can be read -----------------------------------------------------
+
+
+def test_the_panel_carries_the_reference_entry_of_every_ruling_id_shown():
+    from kabetopo_nb.reference import ruling_card
+
+    board = KabetopoBoard("runners=Ef6,Sf1,Wa1,Na6;lines=Wc4n,Wc4e;pools=E:w3m0p0l0s1;turn=E")
+    board.click("sq:d4")
+    assert board._panel["rulings_text"] == {"K-MOVE-1": ruling_card("K-MOVE-1")}
+    board.click("ln:b4e")  # the "why not here?" answers bring their IDs too
+    shown = set(board._panel["refusal"]["rulings"]) | {r for a in board._panel["options_at"] for r in a["rulings"]}
+    assert set(board._panel["rulings_text"]) == shown
+    board.click("sq:f5")  # a legal move: no refusal, no entries
+    assert board._panel["rulings_text"] == {}

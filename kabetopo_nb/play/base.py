@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.verdict import IllegalActionError, NotationError, Verdict
+from ..reference import ruling_card
 
 
 class Controller:
@@ -46,6 +47,20 @@ class Controller:
         self.refusal = {"rulings": [], "reason": text}
         self.message = ""
         return {"ok": False, "error": text}
+
+    def ruling_cards(self) -> dict[str, dict]:
+        """The rule reference's entry for every ruling ID on show (the refusal's, and the
+        "why not here?" answers'), so the board can open each one when it is clicked."""
+        ids = list((self.refusal or {}).get("rulings", []))
+        for _, verdict in getattr(self, "why_not", []):
+            ids += verdict.rulings
+        out = {}
+        for rid in dict.fromkeys(ids):
+            try:
+                out[rid] = ruling_card(rid)
+            except KeyError:  # an ID the reference does not know is shown as plain text
+                pass
+        return out
 
     # --- acting ------------------------------------------------------------------------
     def apply(self, action) -> dict:

@@ -152,6 +152,7 @@ class DakapoController(Controller):
             "status": status_line(pos),
             "message": self.message,
             "refusal": self.refusal,
+            "rulings_text": self.ruling_cards(),
             "announcement": self.announcement,
             "choices": [{"target": f"act:{a}", "label": f"Place {a}"} for a in self.choices],
             "groups": [{"name": "colours", "buttons": colours}, {"name": "play", "buttons": play}],

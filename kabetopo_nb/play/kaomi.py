@@ -96,6 +96,7 @@ class KaomiController(Controller):
             "status": status_line(pos),
             "message": self.message,
             "refusal": self.refusal,
+            "rulings_text": self.ruling_cards(),
             "announcement": self.announcement,
             "choices": [],
             "groups": [{"name": "play", "buttons": play}],
