@@ -9,6 +9,15 @@ python3 -m venv "$venv"
 "$venv/bin/python" -m pip install -q --upgrade pip
 "$venv/bin/python" -m pip install -q -r binder/requirements.txt
 "$venv/bin/python" -m ipykernel install --prefix "$venv" --name python3 >/dev/null
+NB_PYTHON_PREFIX="$venv" bash binder/postBuild  # the JupyterLab settings Binder gets
+"$venv/bin/python" - <<'PY'
+import json
+from pathlib import Path
+from jupyterlab.commands import get_app_dir
+settings = json.loads((Path(get_app_dir()) / "settings" / "overrides.json").read_text())
+assert settings["@jupyter-widgets/jupyterlab-manager:plugin"]["saveState"] is True, settings
+print("binder check: JupyterLab saves widget state with notebooks")
+PY
 "$venv/bin/python" - <<'PY'
 import sys, time
 from pathlib import Path

@@ -29,3 +29,15 @@ def kaomi_board(*args, **kwargs):
     from .play.kaomi import kaomi_board as _kaomi_board
 
     return _kaomi_board(*args, **kwargs)
+
+
+def MatchBoard(*args, **kwargs):
+    """One board for a whole Kabetopo match: players' names, the scoresheet, announcements,
+    bots in empty seats and an autosave file (see ``kabetopo_nb.play.match_board.match_board``)::
+
+        board = MatchBoard("kabetopo-4p", ["Aiko", "Ben", "Chidi", "Dana"], seed=2024,
+                           bots={"Dana": "greedy"}, autosave="workshop-match.json")
+    """
+    from .play.match_board import match_board
+
+    return match_board(*args, **kwargs)

@@ -23,9 +23,34 @@ Public Python API (the traits prefixed ``_`` are internals synced with the front
 * ``last_reply`` (dict): the reply to the most recent intent.
 * ``state``: the game state behind the board; ``apply(action)``, ``undo()``, ``redo()``
   change it from code and redraw every view of the board at once.
+* ``close()`` / ``closed``: a closed board has no views and no game; its ``position`` and
+  ``history`` stay readable.
+
+Three things keep a notebook honest and small (issue 11):
+
+* **The front end writes no state.** It reports intents as messages; an ``update`` of a
+  synced trait coming from it (a forged or buggy front end) is refused and the front end's
+  copy is put back (``set_state``), so Python code and observers only ever see what the
+  controller decided.  ``FRONT_END_WRITABLE`` names the exceptions (none today).
+* **A saved notebook shows its boards.** Displaying a board also gives a static
+  ``text/html`` picture of it (the SVG with its style, as an image, and the status line),
+  which a reader without the live widget shows: JupyterLab for an untrusted notebook,
+  nbconvert's HTML (nbviewer), other notebook viewers.  ``scripts/build_notebooks.py``
+  keeps only that picture in the saved notebooks (a saved widget view needs its model:
+  "model not found" otherwise).
+* **A replaced board is closed.** Running a cell again makes new boards; the boards the
+  cell's earlier run made are closed then (a workshop re-runs "the board for this round"
+  cell every round; the old boards would otherwise stay registered with ipywidgets, and
+  IPython's ``Out`` keeps each displayed one).  Boards of one run of a cell, or of other
+  cells, are never closed behind the user's back.
 """
 from __future__ import annotations
 
+import base64
+import html
+import re
+import sys
+import weakref
 from importlib.resources import files
 from typing import Any, Protocol
 
@@ -34,6 +59,9 @@ import traitlets
 
 MAX_TEXT = 200
 INTENT_KINDS = ("click", "button")
+# Synced traits the front end may change (it reports intents as messages instead; see set_state).
+FRONT_END_WRITABLE: frozenset[str] = frozenset()
+CLOSED = "this board was closed (running its cell again made a new board): use the new board"
 
 
 class Controller(Protocol):  # pragma: no cover - typing aid
@@ -71,17 +99,60 @@ class BoardWidget(anywidget.AnyWidget):
         if theme not in ("auto", "light", "dark"):
             raise ValueError(f"theme must be 'auto', 'light' or 'dark', not {theme!r}")
         super().__init__(_theme=theme, **kwargs)
+        self._own_layout = "layout" not in kwargs  # a layout passed in may be shared: not ours to close
         self.controller = controller
         self.on_msg(self._on_message)
         self.refresh()
+        _replace_boards_of_this_cell(self)
 
     def __repr__(self) -> str:
         # stable text for saved notebook outputs (nbval compares it run after run)
         return f"{type(self).__name__}(position={self.position!r})"
 
+    def _repr_mimebundle_(self, **kwargs):
+        """The live widget view, and beside it a static picture for readers without the
+        widget's model (saved notebooks; see the module's docstring)."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:
+            return None
+        data, metadata = bundle
+        data["text/html"] = self.picture_html()
+        return data, metadata
+
+    def picture_html(self) -> str:
+        """The board as it stands, as static HTML: the drawing as a self-contained SVG image
+        (the board's style inside it, the board's theme applied) and the status line (the
+        panel's headline where it has one).
+        Deterministic: the same board gives the same bytes (strict nbval)."""
+        svg = _standalone_svg(self._svg, self._style, self._theme)
+        src = "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
+        panel = self._panel or {}
+        status = next((t for t in (panel.get("headline"), panel.get("status")) if isinstance(t, str) and t), "")
+        label = _svg_label(svg) or status or "game board"
+        line = f"<p>{html.escape(status)}</p>" if status else ""
+        return (f'<div class="kb-picture"><img src="{src}" alt="{html.escape(label)}" '
+                f'style="max-width:100%;height:auto">{line}'
+                "<p><em>A picture of the board as it was saved: run the notebook to play on it.</em></p></div>")
+
     # --- Python API ------------------------------------------------------------------
+    @property
+    def closed(self) -> bool:
+        """True once the board is closed (``close()``, or replaced by its cell's next run)."""
+        return getattr(self, "controller", None) is None
+
+    def close(self) -> None:
+        """Close the board: its views go, ipywidgets forgets it, and the game it held (the
+        controller and its state) is released; ``position`` and ``history`` stay readable."""
+        super().close()
+        if getattr(self, "_own_layout", False) and self.layout is not None:
+            self.layout.close()  # a widget of its own, registered with ipywidgets too
+        self.controller = None
+        self._svg, self._panel, self._style = "", {}, ""
+
     def refresh(self) -> None:
         """Redraw from the controller's current state (after changing it from code)."""
+        if self.closed:
+            return
         view = self.controller.view()
         with self.hold_sync():
             self._style = view.get("style", "")
@@ -93,6 +164,8 @@ class BoardWidget(anywidget.AnyWidget):
     @property
     def state(self):
         """The game state behind the board (a ``core.state.GameState``): read it, ask it."""
+        if self.closed:
+            raise RuntimeError(CLOSED)
         return self.controller.state
 
     def apply(self, action) -> dict:
@@ -100,6 +173,8 @@ class BoardWidget(anywidget.AnyWidget):
 
         Returns the reply the front end would get: ``ok`` or a refusal with ruling IDs.
         """
+        if self.closed:
+            return {"type": "reply", "id": None, "ok": False, "error": CLOSED}
         reply = self.controller.apply(action)
         self.refresh()
         self.last_reply = {"type": "reply", "id": None, **reply}
@@ -123,6 +198,19 @@ class BoardWidget(anywidget.AnyWidget):
         return self._intent(msg)
 
     # --- the protocol ------------------------------------------------------------------
+    def set_state(self, sync_data: dict) -> None:
+        """A front end's ``update`` of synced traits (ipywidgets calls this for the comm's
+        ``{"method": "update", "state": {...}}`` messages, and only for them).  The board's
+        state is Python's alone: every trait outside ``FRONT_END_WRITABLE`` is refused, so
+        it never changes and no observer sees the front end's value, and the front end is
+        sent the current value back, which puts its copy of the model right again."""
+        allowed = {name: value for name, value in sync_data.items() if name in FRONT_END_WRITABLE}
+        refused = [name for name in sync_data if name not in FRONT_END_WRITABLE and name in self.keys]
+        if allowed:
+            super().set_state(allowed)
+        if refused:
+            self.send_state(refused)
+
     def _on_message(self, _widget, content, _buffers) -> None:
         reply = self._intent(content)
         self.send(reply)
@@ -131,6 +219,8 @@ class BoardWidget(anywidget.AnyWidget):
         problem = check_intent(content)
         raw_id = content.get("id") if isinstance(content, dict) else None
         msg_id = raw_id if isinstance(raw_id, int) and not isinstance(raw_id, bool) else None
+        if self.closed:
+            return {"type": "reply", "id": msg_id, "ok": False, "error": CLOSED}
         if problem:
             reply = {"type": "reply", "id": msg_id, "ok": False, "error": f"malformed message: {problem}"}
         else:
@@ -145,6 +235,74 @@ class BoardWidget(anywidget.AnyWidget):
             self.refresh()
         self.last_reply = reply
         return reply
+
+
+# --- static pictures ---------------------------------------------------------------------
+
+_SVG_OPEN = re.compile(r"<svg\b[^>]*>")
+
+
+def _standalone_svg(svg: str, style: str, theme: str) -> str:
+    """The board's SVG with its style inside (the widget sends the style once, apart from
+    the drawing) and its theme applied as the front end applies it; ``auto`` keeps the
+    drawing's own ``kb-auto`` (it follows the reader's colour scheme)."""
+    opening = _SVG_OPEN.search(svg)
+    if opening is None:
+        return svg
+    tag = opening.group(0)
+    if theme in ("light", "dark"):
+        def themed(match: re.Match) -> str:
+            classes = [c for c in match.group(1).split() if c not in ("kb-auto", "kb-light", "kb-dark")]
+            classes.insert(1 if classes[:1] == ["kb-board"] else 0, f"kb-{theme}")
+            return f'class="{" ".join(classes)}"'
+        tag = re.sub(r'class="([^"]*)"', themed, tag, count=1)
+    inner = f"<style><![CDATA[{style}]]></style>" if style and "]]>" not in style else ""
+    return svg[:opening.start()] + tag + inner + svg[opening.end():]
+
+
+def _svg_label(svg: str) -> str:
+    opening = _SVG_OPEN.search(svg)
+    label = re.search(r'aria-label="([^"]*)"', opening.group(0)) if opening else None
+    return html.unescape(label.group(1)) if label else ""
+
+
+# --- replaced boards --------------------------------------------------------------------
+
+# cell id -> (the run that made the boards, weak references to them)
+_BOARDS_OF_CELL: dict[str, tuple[str, list[weakref.ref]]] = {}
+
+
+def _current_run() -> tuple[str, str] | None:
+    """The notebook cell being run and this run of it, ``(cell id, request id)``, from the
+    kernel's execute request (JupyterLab sends the cell's id); None outside a cell."""
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None else None
+    kernel = getattr(shell, "kernel", None)
+    if kernel is None or not hasattr(kernel, "get_parent"):
+        return None
+    parent = kernel.get_parent("shell") or {}
+    header = parent.get("header") or {}
+    cell = (parent.get("metadata") or {}).get("cellId")
+    if header.get("msg_type") != "execute_request" or not cell or not header.get("msg_id"):
+        return None
+    return str(cell), str(header["msg_id"])
+
+
+def _replace_boards_of_this_cell(board: BoardWidget) -> None:
+    """Close the boards an earlier run of the running cell made (see the module docstring)."""
+    run = _current_run()
+    if run is None:
+        return
+    cell, run_id = run
+    made_by, boards = _BOARDS_OF_CELL.get(cell, (None, []))
+    if made_by != run_id:
+        for ref in boards:
+            old = ref()
+            if old is not None and old is not board and not old.closed:
+                old.close()
+        boards = []
+    boards.append(weakref.ref(board))
+    _BOARDS_OF_CELL[cell] = (run_id, boards)
 
 
 def check_intent(content: Any) -> str | None:

@@ -15,10 +15,26 @@ Each becomes ``notebooks/<same name>.ipynb`` with a python3 kernelspec, executed
 fresh kernel (from the notebooks folder) so the saved outputs are exactly what a fresh
 run produces; ``pytest --nbval`` then checks they stay so.
 
-Usage: python3 scripts/build_notebooks.py [NAME ...]   (default: every source)
+Saved for readers (issue 11, bug 8): a board's output keeps the static picture the board
+displays beside its live view (``text/html``: the drawing and the status line), not the
+live view itself.  A saved widget view needs its model, which exists only while a kernel
+runs it; opened before running, the notebook showed the board's text repr (untrusted) or
+"Error displaying widget: model not found" (trusted, once the saved model ids no longer
+match).  The picture shows in JupyterLab (trusted or not) and in nbconvert's HTML (what
+nbviewer shows), and it is a plain HTML output for other readers such as GitHub; running a
+cell brings the live board back.  nbval ignores widget views (their model ids are random),
+so the saved outputs still equal a fresh run's.  Widgets without a picture (none today)
+keep their view and their saved state.  The saved files hold no random model ids, so a
+rebuild changes only what changed.
+
+Usage: python3 scripts/build_notebooks.py [--out DIR] [NAME ...]   (default: every source,
+into notebooks/; with --out, into DIR, the kernel running there)
 """
 from __future__ import annotations
 
+import argparse
+import json
+import re
 import sys
 from pathlib import Path
 
@@ -29,6 +45,9 @@ ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "notebooks" / "src"
 OUT = ROOT / "notebooks"
 KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+PICTURE = "text/html"  # what a board displays beside its view (kabetopo_nb.widget.BoardWidget.picture_html)
 
 
 def parse_source(text: str) -> list:
@@ -56,25 +75,85 @@ def parse_source(text: str) -> list:
     return cells
 
 
-def build(src: Path) -> Path:
+def notebook_from_source(src: Path):
     nb = nbformat.v4.new_notebook()
     nb.metadata["kernelspec"] = KERNELSPEC
     nb.metadata["language_info"] = {"name": "python"}
     nb.cells = parse_source(src.read_text(encoding="utf-8"))
     for i, cell in enumerate(nb.cells):
         cell["id"] = f"{src.stem[:40]}-{i}"  # stable cell ids: no churn in diffs
-    NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(OUT)}}).execute()
-    out = OUT / f"{src.stem}.ipynb"
+    return nb
+
+
+def execute(nb, folder: Path):
+    """Run every cell in a fresh python3 kernel started in FOLDER (widget state recorded;
+    no execution timings, which would change every cell's metadata at every build)."""
+    NotebookClient(nb, timeout=300, kernel_name="python3", store_widget_state=True, record_timing=False,
+                   resources={"metadata": {"path": str(folder)}}).execute()
+    return nb
+
+
+def keep_for_readers(nb):
+    """Drop the live widget view from every output that carries a static picture, and the
+    saved state of every widget no remaining view shows (see the module docstring)."""
+    for cell in nb.cells:
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            if WIDGET_VIEW in data and PICTURE in data:
+                del data[WIDGET_VIEW]
+    shown = {output["data"][WIDGET_VIEW]["model_id"]
+             for cell in nb.cells for output in cell.get("outputs", [])
+             if WIDGET_VIEW in output.get("data", {})}
+    saved = nb.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+    needed, todo = set(), [m for m in shown if m in saved]
+    while todo:  # a shown widget needs the widgets it refers to (its layout, children ...)
+        model_id = todo.pop()
+        if model_id not in needed:
+            needed.add(model_id)
+            refs = re.findall(r"IPY_MODEL_([\w-]+)", json.dumps(saved[model_id]))
+            todo.extend(m for m in refs if m in saved)
+    if needed:
+        nb.metadata["widgets"][WIDGET_STATE]["state"] = {m: s for m, s in saved.items() if m in needed}
+    else:
+        nb.metadata.pop("widgets", None)
+    return nb
+
+
+def join_streams(nb):
+    """One output per run of printed text: how the kernel cut it into messages depends on
+    timing, and would change the saved file from build to build (nbval joins them too)."""
+    for cell in nb.cells:
+        joined = []
+        for output in cell.get("outputs", []):
+            last = joined[-1] if joined else None
+            if (output.get("output_type") == "stream" and last is not None
+                    and last.get("output_type") == "stream" and last.get("name") == output.get("name")):
+                last["text"] += output["text"]
+            else:
+                joined.append(output)
+        if "outputs" in cell:
+            cell["outputs"] = joined
+    return nb
+
+
+def build(src: Path, out_dir: Path = OUT) -> Path:
+    out_dir.mkdir(parents=True, exist_ok=True)
+    nb = join_streams(keep_for_readers(execute(notebook_from_source(src), out_dir)))
+    out = out_dir / f"{src.stem}.ipynb"
     nbformat.write(nb, out)
     return out
 
 
-def main(names: list[str]) -> int:
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("names", nargs="*", help="sources to build (file stems or names); default: all")
+    parser.add_argument("--out", type=Path, default=OUT, help="folder to write the notebooks to")
+    args = parser.parse_args(argv)
     sources = sorted(SRC.glob("*.py"))
-    if names:
-        sources = [s for s in sources if s.stem in names or s.name in names]
+    if args.names:
+        sources = [s for s in sources if s.stem in args.names or s.name in args.names]
     for src in sources:
-        print("built", build(src).relative_to(ROOT))
+        print("built", build(src, args.out.resolve()))
     return 0
 
 

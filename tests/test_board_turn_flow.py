@@ -162,7 +162,7 @@ def test_a_first_stone_and_a_tadaima_are_announced():
     assert board._panel["announcements"] == ["First Stone! East +2"]
     home = KabetopoBoard("runners=Eb1+1,Sf1,Wa1,Na6;stones=3;order=E;pools=E:w0m0p0l0s0;turn=E")
     reply = home.click("sq:a1")
-    assert "Tadaima! East is home on a1, place 1" in reply["message"]
+    assert "Tadaima! East is home on a1, 1st place" in reply["message"]
     assert any(a.startswith("Tadaima! East") for a in home._panel["announcements"])
 
 

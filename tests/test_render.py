@@ -7,6 +7,7 @@ stable content-derived ids, ``data-target`` names and the text alternative.
 from __future__ import annotations
 
 import ast
+import math
 import re
 import subprocess
 import sys
@@ -320,6 +321,8 @@ def test_interactive_targets_every_square_and_line():
     assert east.get("data-target") == "sq:f6"
     assert all(t.split(":")[0] in ("sq", "ln") for t in targets)
     assert all(el.get("aria-label") for el in root.iter() if el.get("data-target"))
+    # a role that permits the label (axe: aria-prohibited-attr), inside the drawing's role="img"
+    assert all(el.get("role") == "img" for el in root.iter() if el.get("aria-label"))
 
 
 def test_not_interactive_has_no_targets():
@@ -473,3 +476,201 @@ def test_the_import_scan_tells_lazy_from_top_level(tmp_path):
     names = _top_level_imports(module)
     assert "..core" in names and "..render.board_svg" in names
     assert "..render.kabetopo_svg" not in names
+
+
+# --- issue 11: kinds of highlight, layout, readability ------------------------------------------------
+
+from kabetopo_nb.render import dakapo_svg, kaomi_svg  # noqa: E402
+from kabetopo_nb.render import kabetopo_svg  # noqa: E402
+
+RENDERER_STYLES = {"kabetopo": kabetopo_svg.STYLE, "dakapo": dakapo_svg.STYLE, "kaomi": kaomi_svg.STYLE}
+
+
+def css_rules(style: str) -> list[tuple[str, str]]:
+    """(selector, declarations) of every rule of a style sheet (at-rules' own rules included)."""
+    return [(sel.strip(), body) for sel, body in re.findall(r"([^{}]+)\{([^{}]*)\}", style)]
+
+
+def font_sizes(style: str) -> dict[str, float]:
+    """class -> font-size in px, read from the style's rules (the last class of each selector)."""
+    sizes = {}
+    for sel, body in css_rules(style):
+        m = re.search(r"font-size:\s*([\d.]+)px", body)
+        if m:
+            for part in sel.split(","):
+                cls = re.findall(r"\.([\w-]+)", part)
+                if cls:
+                    sizes[cls[-1]] = float(m.group(1))
+    return sizes
+
+
+def text_box(el: ET.Element, sizes: dict[str, float]) -> tuple[float, float, float, float]:
+    """A generous estimate of a text's box (x0, y0, x1, y1): 0.62 em per character (bold
+    sans-serif averages under 0.6 em), ascent 0.8 em, descent 0.25 em."""
+    size = next((sizes[c] for c in reversed(el.get("class", "").split()) if c in sizes), 16.0)
+    x, y = float(el.get("x")), float(el.get("y"))
+    width = len(el.text or "") * 0.62 * size
+    anchor = el.get("text-anchor", "start")
+    x0 = x - width / 2 if anchor == "middle" else x - width if anchor == "end" else x
+    return x0, y - 0.8 * size, x0 + width, y + 0.25 * size
+
+
+def assert_texts_inside(svg: str, style: str) -> None:
+    root = parse(svg)
+    _, _, w, h = (float(v) for v in re.split(r"[ ,]+", root.get("viewBox").strip()))
+    sizes = font_sizes(style)
+    for el in root.iter("text"):
+        x0, y0, x1, y1 = text_box(el, sizes)
+        assert 0 <= x0 and x1 <= w and 0 <= y0 and y1 <= h, f"{el.text!r} at {(x0, y0, x1, y1)} leaves 0 0 {w} {h}"
+
+
+@pytest.mark.parametrize("text", [
+    "runners=Ef1,Sa1,Wa1,Na6;homes=Ef1,Sa1;stones=2;order=E,S;turn=W",  # two home (bug 7: "home #1 on a1" clipped)
+    "runners=Ea6,Sf6,Wf1,Nf1;homes=Ea6,Sf6,Wf1;stones=1;order=E,S,W;turn=N",  # three home
+])
+def test_pools_panel_text_stays_inside_the_drawing(text):
+    pos = parse_position(text)
+    svg = board_svg(pos, coordinates=True, highlights={"c4": "speed", "c3": "leap", "d4": "move"})
+    assert_texts_inside(svg, kabetopo_svg.STYLE)
+    texts = [t.text for t in parse(svg).iter("text")]
+    assert any("home #1 on " in t for t in texts)
+
+
+def test_every_ruleset_and_every_game_keeps_its_text_inside():
+    from kabetopo_nb.dakapo import DakapoState
+    from kabetopo_nb.kaomi import KaomiState
+
+    for rules in ("kabetopo-4p", "kabetopo-3p", "kabetopo-2p"):
+        state = KabetopoState.new_round(rules, seed=2)
+        assert_texts_inside(board_svg(state.position, coordinates=True), kabetopo_svg.STYLE)
+    dakapo = DakapoState()
+    dakapo.apply(dakapo.legal_actions.names()[0])
+    assert_texts_inside(dakapo_svg.board_svg(dakapo.position, coordinates=True), dakapo_svg.STYLE)
+    assert_texts_inside(kaomi_svg.board_svg(KaomiState().position, coordinates=True), kaomi_svg.STYLE)
+
+
+@pytest.mark.parametrize("game", sorted(RENDERER_STYLES))
+def test_labels_are_at_least_12px(game):
+    sizes = font_sizes(RENDERER_STYLES[game])
+    assert sizes, "no font sizes found"
+    assert {k: v for k, v in sizes.items() if v < 12} == {}
+
+
+@pytest.mark.parametrize("game", sorted(RENDERER_STYLES))
+def test_only_targets_take_the_pointer(game):
+    """Bug 1 of issue 11, made impossible: every element but a data-target ignores the pointer."""
+    rules = css_rules(RENDERER_STYLES[game])
+    assert (".kb-board *", " pointer-events: none; ") in rules
+    for sel, body in rules:
+        if "pointer-events" in body and "none" not in body:
+            assert sel == ".kb-board [data-target]", f"{sel} takes the pointer"
+
+
+@pytest.mark.parametrize("game", sorted(RENDERER_STYLES))
+def test_static_drawings_follow_a_dark_page(game):
+    style = RENDERER_STYLES[game]
+    assert "@media (prefers-color-scheme: dark)" in style
+    assert '[data-jp-theme-light="false"]' in style
+    dark_vars = [body for sel, body in css_rules(style) if sel.endswith(".kb-dark")][0]
+    for sel, body in css_rules(style):
+        if sel.endswith(".kb-auto"):
+            assert body == dark_vars, sel
+
+
+def test_auto_is_the_default_theme_and_draws_light_classes():
+    assert {"kb-light", "kb-auto"} <= classes(draw())
+    assert "kb-auto" not in classes(draw(theme="light")) | classes(draw(theme="dark"))
+
+
+HIGHLIGHTS = {"d5": "speed", "c3": "leap", "d4": "move", "c5": "select", "b4": "drop", "e4": "bad"}
+
+
+def test_highlight_kinds_are_named_and_drawn_apart():
+    """Bug 5 of issue 11 (drawing): a speed move and a leapfrog landing do not look like a step."""
+    root = draw(PLAIN, highlights=HIGHLIGHTS, interactive=True)
+    for sq, kind in HIGHLIGHTS.items():
+        hl = by_id(root, f"hl-{sq}")
+        assert {"kb-hl", f"kb-hl-{kind}"} <= classes(hl)
+        assert hl.find("title").text == f"{sq}: {kabetopo_svg.HIGHLIGHT_KINDS[kind]}"
+        assert by_id(root, f"sq-{sq}").get("aria-label") == f"square {sq}, {kabetopo_svg.HIGHLIGHT_KINDS[kind]}"
+    assert by_id(root, "hl-d5").find("title").text == "d5: speed move"
+    glyphs = {next(c for c in classes(el) if c.startswith("kb-glyph-")) for el in with_class(root, "kb-hl-glyph")
+              if el in list(with_class(root, "kb-highlights")[0])}
+    assert glyphs == {"kb-glyph-leap", "kb-glyph-speed"}
+    # not by colour alone: each kind of move has its own outline pattern or glyph
+    rules = css_rules(kabetopo_svg.STYLE)
+
+    def dash(kind):
+        found = [b for s, b in rules if f".kb-hl-{kind}" in s and "stroke-dasharray" in b]
+        return re.search(r"stroke-dasharray:\s*([^;]+)", found[-1]).group(1) if found else None
+
+    signatures = {(dash(k), k in kabetopo_svg.GLYPHS) for k in ("move", "leap", "speed", "select")}
+    assert len(signatures) == 4
+
+
+def test_the_legend_lists_the_kinds_on_the_board():
+    root = draw(PLAIN, highlights={"d5": "speed", "d4": "move"})
+    legend = by_id(root, "legend")
+    assert [t.text for t in legend.iter("text")] == ["move", "speed move"]
+    assert with_class(draw(PLAIN), "kb-legend") == []
+
+
+def test_old_highlight_kinds_still_draw():
+    root = draw(PLAIN, highlights={"e6": "move", "c4": "bad", "d4": "drop", "e5": "select"})
+    assert {c for el in with_class(root, "kb-hl") for c in classes(el) if c.startswith("kb-hl-")} == {
+        "kb-hl-move", "kb-hl-bad", "kb-hl-drop", "kb-hl-select"}
+
+
+def circles(root, cls):
+    return [(float(c.get("cx")), float(c.get("cy")), float(c.get("r"))) for c in with_class(root, cls)]
+
+
+def overlap(a, b) -> bool:
+    return math.hypot(a[0] - b[0], a[1] - b[1]) < a[2] + b[2] - 0.01
+
+
+CROWDED_OPTIONS = [
+    Option("teleport c4e", "sd:c4e", "T"), Option("exit c4s", "sd:c4s", "1"), Option("exit d4w", "sd:d4w", "2"),
+    Option("exit c4w", "sd:c4w", "3"), Option("bump c5", "sq:c5", "B"), Option("bump c5 again", "sq:c5", "B"),
+    Option("door c3n c4e", "ln:c3n", "1"), Option("door c3n c3e", "ln:c3n", "2"), Option("lock f1n", "sd:f1n", "L"),
+]
+
+
+def test_option_badges_never_cover_runners_stones_or_each_other():
+    root = draw("runners=Ec4+1,Sd4,Wf1,Nf1;stones=2;order=E;turn=E", options=CROWDED_OPTIONS)
+    badges = circles(root, "kb-option")
+    assert len(badges) == len(CROWDED_OPTIONS)
+    covered = circles(root, "kb-runner") + circles(root, "kb-stone-halo") + circles(root, "kb-stone")
+    for i, badge in enumerate(badges):
+        assert not any(overlap(badge, other) for other in covered), CROWDED_OPTIONS[i]
+        assert not any(overlap(badge, other) for other in badges[i + 1:]), CROWDED_OPTIONS[i]
+
+
+def test_mountain_stones_stay_visible_under_a_runner():
+    root = draw("runners=Ec4,Sf1,Wa1,Na6;turn=S")
+    site = circles(by_id(root, "site-c4"), "kb-stone")
+    assert len(site) == 4
+    runner = circles(by_id(root, "runner-E"), "kb-runner")[0]
+    assert not any(overlap(runner, stone) for stone in site)
+    # drawn after the runners, so nothing is painted over them
+    order = [el.get("id", "") for el in root]
+    assert order.index(f"{root.get('id')}-site-c4") > max(
+        i for i, el in enumerate(root) if "kb-runners" in classes(el))
+
+
+def test_the_stack_has_two_colours_and_a_carried_stone_shows_its_own():
+    # 4 stones: the two dark ones on top (First and Second Stone), then the two light ones
+    full = [el for el in with_class(by_id(draw(PLAIN), "site-c4"), "kb-stone")]
+    assert sorted(c for el in full for c in classes(el) if c.startswith("kb-stone-")) == [
+        "kb-stone-dark", "kb-stone-dark", "kb-stone-light", "kb-stone-light"]
+    root = draw()  # RICH: East and South took the two dark stones, two light ones are left
+    left = with_class(by_id(root, "site-c4"), "kb-stone")
+    assert all("kb-stone-light" in classes(el) for el in left) and len(left) == 2
+    east = by_id(root, "runner-E")
+    carried = with_class(east, "kb-carried")
+    assert len(carried) == 1 and "kb-stone-dark" in classes(carried[0])
+    assert len(with_class(east, "kb-stone-halo")) == 1  # a ring that sets it off from the runner
+    assert float(carried[0].get("r")) >= 4
+    runner = circles(east, "kb-runner")[0]
+    cx, cy = float(carried[0].get("cx")), float(carried[0].get("cy"))
+    assert math.hypot(cx - runner[0], cy - runner[1]) > runner[2] - 4  # it reaches past the runner's edge

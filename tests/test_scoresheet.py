@@ -6,14 +6,17 @@ Tadaima with the Unseen Path "+X", Preservation; interim: First Stone, Tadaima "
 Preservation), then "round score / running total", and a rule between rounds.  Tadaima
 numbers are circled, with the place as a superscript in the multiplayer games, and a
 Natural Tadaima is underlined.  The matches are built from end-of-round positions with
-``Match.from_positions``; the tests check structure and strings, never pixels.
+``Match.from_positions``; the tests check structure and strings, never pixels (the HTML's
+drawing is measured in a real browser: ``tests/browser/test_match_board.py``).
 """
 import re
+import xml.etree.ElementTree as ET
 
 import pytest
 
 from kabetopo_nb.kabetopo.match import Match
-from kabetopo_nb.kabetopo.scoresheet import CIRCLED, DASH, Cell, scoresheet_html, scoresheet_rows, scoresheet_text
+from kabetopo_nb.kabetopo.scoresheet import CIRCLED, CSS, DASH, Cell, scoresheet_html, scoresheet_rows, scoresheet_text
+from kabetopo_nb.kabetopo.scoring import LINES, PRESERVATION, TADAIMA, RoundScore, TadaimaEntry
 
 P4 = "pools=E:w3m1p1l1s1,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1"
 # Round A: East first stone, South second; Tadaimas East f1, South f6, West a6 (none
@@ -71,8 +74,11 @@ def test_cell_marks():
 
 
 def test_cell_marks_html():
+    # bug 9: the Natural Tadaima's underline was a <u> inside the circle, drawn on the
+    # circle's own edge; it is now a bar under the whole circled number
     html = Cell(4, circled=True, place=2, underlined=True).html()
-    assert html == '<span class="kb-circled"><u>4</u></span><sup>2</sup>'
+    assert html == '<span class="kb-natural" title="Natural Tadaima"><span class="kb-circled">4</span></span><sup>2</sup>'
+    assert "<u>" not in html
     assert Cell(total=(5, 12)).html() == "5 / <b>12</b>"
     assert Cell(2, circled=True, extra="a1").html() == '<span class="kb-circled">2</span> a1'
 
@@ -126,25 +132,84 @@ def test_four_player_text_layout():
         assert f"{st.place}. {', '.join(st.players)}: {st.total} ({st.decided_by})" in text
 
 
+def parse(html: str) -> ET.Element:
+    """The sheet's HTML as a tree (it is well-formed: XHTML-style, escaped text)."""
+    return ET.fromstring(f"<div>{html}</div>")
+
+
+def classes(el: ET.Element) -> set[str]:
+    return set((el.get("class") or "").split())
+
+
 def test_four_player_html_layout():
     match = four_player()
     html = scoresheet_html(match)
-    assert html.count("<table") == 1 and "<caption>kabetopo-4p: 4 of 4 rounds scored</caption>" in html
-    assert "<tr><th></th><th>Ann</th><th>Bob</th><th>Cy</th><th>Di</th></tr>" in html
-    assert html.count('<tr class="kb-total">') == 4  # the rule between rounds
-    assert [int(n) for n in re.findall(r'<th colspan="5">Round (\d)</th>', html)] == [1, 2, 3, 4]
+    root = parse(html)
+    table = root.find("table")
+    assert table is not None and len(root.findall("table")) == 1
+    assert table.find("caption").text == "kabetopo-4p: 4 of 4 rounds scored"
+    head = table.find("thead/tr")
+    assert [th.text for th in head] == [None, "Ann", "Bob", "Cy", "Di"]
+    assert all(classes(th) == {"kb-player"} and th.get("scope") == "col" for th in head[1:])
+    bodies = table.findall("tbody")
+    assert [b.find("tr/th").text for b in bodies] == ["Round 1", "Round 2", "Round 3", "Round 4"]
+    for body in bodies:
+        rows = body.findall("tr")
+        assert [r.find("td").text for r in rows[1:]] == ["Stones", "Tadaima", "Preservation", "Round / total"]
+        assert classes(rows[-1]) == {"kb-total"}  # the rule between rounds
+        assert all(classes(td) == {"kb-points"} for r in rows[1:] for td in r.findall("td")[1:])
     assert '<span class="kb-circled">3</span><sup>1</sup>' in html
-    assert '<span class="kb-circled"><u>4</u></span><sup>1</sup>' in html
+    assert '<span class="kb-natural" title="Natural Tadaima"><span class="kb-circled">4</span></span><sup>1</sup>' in html
     assert "<sup>2</sup>" in html and "<sup>3</sup>" in html
-    assert "<ol>" in html and "(total)" in html
-    for label in ("Stones", "Tadaima", "Preservation", "Round / total"):
-        assert html.count(f'<td class="kb-label">{label}</td>') == 4
+    standings = root.find("ol")
+    assert [li.find("small").text for li in standings] == ["(total)"] * 4
+
+
+def test_html_round_headers_span_the_table_and_start_at_the_labels():
+    # bug 9: round headers were centred (JupyterLab: right-aligned) over the whole table
+    root = parse(scoresheet_html(four_player()))
+    for body in root.iter("tbody"):
+        th = body.find("tr/th")
+        assert classes(th) == {"kb-round"} and th.get("colspan") == "5" and th.get("scope") == "colgroup"
+    rules = css_rules(CSS)
+    assert rules["table.kb-scoresheet th.kb-round"]["text-align"] == "left"
+    assert rules["table.kb-scoresheet td.kb-label"]["text-align"] == "left"
+    assert rules["table.kb-scoresheet th.kb-player, table.kb-scoresheet td.kb-points"]["text-align"] == "center"
+
+
+def css_rules(css: str) -> dict[str, dict[str, str]]:
+    out = {}
+    for selector, body in re.findall(r"([^{}]+)\{([^}]*)\}", css):
+        decls = dict((k.strip(), v.strip()) for k, _, v in (d.partition(":") for d in body.split(";")) if k.strip())
+        out[" ".join(selector.split())] = decls
+    return out
+
+
+def specificity(selector: str) -> tuple[int, int, int]:
+    classes_ = len(re.findall(r"\.[\w-]+", selector))
+    elements = len(re.findall(r"(?:^|[\s>])([a-z]+)", selector))
+    return 0, classes_, elements
+
+
+def test_html_styles_win_over_jupyterlab_s_table_style():
+    # JupyterLab right-aligns output table cells with ':not(.jp-RenderedMarkdown).jp-RenderedHTMLCommon th'
+    # (specificity 0,2,1): the circle's digit was pushed to the circle's right edge (bug 9)
+    jupyterlab = (0, 2, 1)
+    for selector, decls in css_rules(CSS).items():
+        if "text-align" in decls:
+            for part in selector.split(","):
+                assert specificity(part.strip()) > jupyterlab, part
+    circle = css_rules(CSS)["table.kb-scoresheet span.kb-circled"]
+    assert circle["text-align"] == "center" and circle["width"] == circle["height"]
+    natural = css_rules(CSS)["table.kb-scoresheet span.kb-natural"]
+    assert natural["border-bottom"].startswith("2px solid")
 
 
 def test_html_escapes_player_names():
     match = Match.from_positions("kabetopo-4p", ["<A>", "B&B", "C", "D"], [ROUND_A])
     html = scoresheet_html(match)
-    assert "<th>&lt;A&gt;</th><th>B&amp;B</th>" in html and "<A>" not in html
+    assert [th.text for th in parse(html).find("table/thead/tr")][1:3] == ["<A>", "B&B"]
+    assert '<th class="kb-player" scope="col">&lt;A&gt;</th>' in html and "<A>" not in html
 
 
 def test_unfinished_match_has_no_ranking():
@@ -152,7 +217,7 @@ def test_unfinished_match_has_no_ranking():
     text = scoresheet_text(match)
     assert text.splitlines()[0] == "kabetopo-4p: 1 of 4 rounds scored"
     assert "Round 2" not in text and "(total)" not in text
-    assert "<ol>" not in scoresheet_html(match)
+    assert "<ol" not in scoresheet_html(match)
 
 
 def test_three_player_sheet_has_three_columns():
@@ -206,7 +271,7 @@ def test_two_player_text_and_html():
     assert "1. Bob: 11 (total)" in text and "2. Ann: 10 (total)" in text
     html = scoresheet_html(match)
     assert '<span class="kb-circled">3</span> +2' in html
-    assert '<span class="kb-circled"><u>4</u></span> +3' in html
+    assert '<span class="kb-natural" title="Natural Tadaima"><span class="kb-circled">4</span></span> +3' in html
     assert '<span class="kb-circled">2</span> a1' in html
     assert "<sup>" not in html.split("</table>")[0]  # no place superscripts in 2-player
     assert html.count('<tr class="kb-total">') == 2
@@ -232,3 +297,63 @@ def test_from_positions_checks_its_input():
         Match.from_positions("kabetopo-2p", None, [ROUND_A])
     with pytest.raises(ValueError, match="5 positions for a 4-round match"):
         Match.from_positions("kabetopo-4p", None, [ROUND_A] * 5)
+
+
+# --- the ranking's labels (bug 9: a tie-break was labelled "(total)") ------------------------------
+
+
+def hand_scored(points: dict[str, list[tuple[int, int | None]]]) -> Match:
+    """A 4-player match scored by hand: player -> (Tadaima place or None, Preservation
+    points) in round 1; the other rounds score nothing."""
+    match = Match("kabetopo-4p", ["A", "B", "C", "D"])
+    rounds = []
+    for _ in range(match.rounds):
+        score = RoundScore("v4.0", match.rules.seats)
+        score.points = {line: {} for line in LINES}
+        score.resources = {s: 0 for s in match.rules.seats}
+        rounds.append(score)
+    score = rounds[0]
+    for player, (tadaima, preservation) in points.items():
+        seat = match.seat_of(player, 0)
+        if tadaima:
+            place = tadaima
+            pts = (3, 2, 1)[place - 1]
+            score.tadaima.append(TadaimaEntry(seat, 0, place, False, pts))
+            score.points[TADAIMA][seat] = pts
+        if preservation:
+            score.points[PRESERVATION][seat] = preservation
+            score.preservation += (seat,)
+    score.tadaima.sort(key=lambda t: t.place)
+    match.scores = rounds
+    return match
+
+
+def test_a_place_decided_by_a_tie_break_is_not_labelled_total():
+    # A 3 (first place); B 2 (second place) and C 2 (third place + Preservation): B and C
+    # tie on the total, and B is placed above C by the Tadaima points.  B is ahead of C by
+    # the tie-break, not by the total, although A is ahead of B by the total.
+    match = hand_scored({"A": (1, 0), "B": (2, 0), "C": (3, 1), "D": (None, 0)})
+    assert match.totals() == {"A": 3, "B": 2, "C": 2, "D": 0}
+    ranking = [(st.place, st.players, st.decided_by) for st in match.standings()]
+    assert ranking == [(1, ("A",), "total"), (2, ("B",), "Tadaima points"), (3, ("C",), "Tadaima points"),
+                       (4, ("D",), "total")]
+    text = scoresheet_text(match)
+    assert "2. B: 2 (Tadaima points)" in text and "2. B: 2 (total)" not in text
+    labels = [li.find("small").text for li in parse(scoresheet_html(match)).find("ol")]
+    assert labels == ["(total)", "(tie-break: Tadaima points)", "(tie-break: Tadaima points)", "(total)"]
+
+
+def test_the_live_round_shows_its_events_so_far():
+    match = Match("kabetopo-4p", ["A", "B", "C", "D"], seed=1)
+    assert "so far" not in scoresheet_html(match, live=True)  # only setup rolls yet
+    from kabetopo_nb.kabetopo import KabetopoState
+
+    match.states[0] = KabetopoState.from_text("rules=kabetopo-4p;runners=Eb1+1,Sf1,Wc3,Nc5;stones=2;order=E;turn=E")
+    match.states[0].apply("step a1")
+    root = parse(scoresheet_html(match, live=True))
+    live = [b for b in root.iter("tbody") if classes(b) == {"kb-live"}]
+    assert len(live) == 1 and live[0].find("tr/th").text == "Round 1 (so far)"
+    rows = {r.find("td").text: r for r in live[0].findall("tr")[1:]}
+    assert list(rows) == ["Stones", "Tadaima"]  # Preservation and totals come at the end of the round
+    assert ET.tostring(rows["Tadaima"].findall("td")[1], encoding="unicode").count("kb-natural") == 1
+    assert "so far" not in scoresheet_html(match)  # the projector sheet without live=True

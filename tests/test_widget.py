@@ -719,3 +719,199 @@ def test_a_square_clicked_in_a_mischief_turn_is_refused_with_what_the_turn_allow
     assert "Mischief" in reply["refusal"]["reason"] and "drop" in reply["refusal"]["reason"]
     assert "over" not in reply["refusal"]["reason"]
     assert snapshot(board) == before
+
+
+# --- issue 11: saved notebooks, long sessions, front-end writes ----------------------------------
+
+import base64  # noqa: E402
+import gc  # noqa: E402
+import html as html_lib  # noqa: E402
+
+from ipywidgets.widgets import widget as ipywidget_module  # noqa: E402
+
+from kabetopo_nb import dakapo_board, kaomi_board  # noqa: E402
+from kabetopo_nb import widget as widget_module  # noqa: E402
+
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+def saved_picture(board) -> tuple[str, ET.Element]:
+    """The static HTML a board leaves beside its widget view, and the SVG inside its image."""
+    data, _metadata = board._repr_mimebundle_()
+    page = data["text/html"]
+    src = re.search(r'<img [^>]*src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)"', page)
+    assert src, page[:300]
+    return page, ET.fromstring(base64.b64decode(src.group(1)))
+
+
+@pytest.mark.parametrize("make", [lambda: KabetopoBoard(START), dakapo_board, kaomi_board],
+                         ids=["kabetopo", "dakapo", "kaomi"])
+def test_a_displayed_board_carries_a_static_drawing_for_saved_notebooks(make):
+    # issue 11, bug 8: a saved notebook opened before running showed no board (text, or
+    # "Error displaying widget: model not found"): the display now also holds the drawing
+    board = make()
+    data, _ = board._repr_mimebundle_()
+    assert data[WIDGET_VIEW]["model_id"] == board.model_id  # the live view is still first choice
+    page, svg = saved_picture(board)
+    assert f'<p>{html_lib.escape(board._panel.get("headline") or board._panel["status"])}</p>' in page
+    own = ET.fromstring(board._svg)
+    assert svg.get("id") == own.get("id") and svg.get("viewBox") == own.get("viewBox")
+    style = svg.find("{http://www.w3.org/2000/svg}style")
+    assert style is not None and board._style.strip()[:40] in style.text  # the picture is self-contained
+    assert saved_picture(make())[0] == page  # the same board gives the same bytes (strict nbval)
+
+
+def test_the_static_drawing_follows_the_board_theme_and_its_latest_state():
+    dark = KabetopoBoard(START, theme="dark")
+    assert saved_picture(dark)[1].get("class").split()[:2] == ["kb-board", "kb-dark"]
+    assert "kb-auto" not in saved_picture(dark)[1].get("class")
+    auto = KabetopoBoard(START)
+    assert "kb-auto" in saved_picture(auto)[1].get("class")  # follows the page where it is shown
+    before = saved_picture(auto)[0]
+    auto.apply("step e6")
+    assert saved_picture(auto)[0] != before
+
+
+def forge_update(board, state: dict) -> None:
+    """What ipywidgets' comm delivers when the front end's model is changed and saved."""
+    board._handle_msg({"content": {"comm_id": board.model_id,
+                                   "data": {"method": "update", "state": state, "buffer_paths": []}},
+                       "buffers": []})
+
+
+def sent_updates(board) -> list[dict]:
+    sent: list[dict] = []
+    board.comm.send = lambda data=None, buffers=None, **kw: sent.append(data)
+    return sent
+
+
+def test_a_forged_front_end_update_changes_nothing_and_is_reverted():
+    # issue 11: a forged front-end update set the position and history traits and
+    # observers saw the forged text
+    board = KabetopoBoard(START)
+    board.apply("step e6")
+    names = ["position", "history", "_svg", "_panel", "_style", "_theme", "_esm", "_css", "layout"]
+    before = {name: getattr(board, name) for name in names}
+    seen = []
+    board.observe(lambda change: seen.append((change["name"], change["new"])))
+    sent = sent_updates(board)
+    forge_update(board, {"position": "forged", "history": ["x"], "_svg": "<svg/>", "_esm": "alert(1)",
+                         "_panel": {}, "_theme": "dark", "no_such_trait": 1})
+    assert {name: getattr(board, name) for name in names} == before
+    assert seen == []
+    reverted = [m["state"] for m in sent if m.get("method") == "update"]
+    assert reverted, sent  # the front end's copy is put back
+    back = {k: v for state in reverted for k, v in state.items()}
+    assert back["position"] == before["position"] and back["history"] == before["history"]
+    assert back["_esm"] == before["_esm"] and back["_svg"] == before["_svg"]
+    assert "no_such_trait" not in back
+    assert not any(m.get("method") == "echo_update" and "position" in m["state"] for m in sent)
+
+
+def test_python_changes_still_sync_after_a_refused_front_end_write():
+    board = KabetopoBoard(START)
+    forge_update(board, {"position": "forged"})
+    sent = sent_updates(board)
+    assert board.apply("step e6")["ok"]
+    synced = {k: v for m in sent if m.get("method") == "update" for k, v in m["state"].items()}
+    assert "Ee6" in synced["position"] and synced["history"] == ["step e6"]
+    assert board.position == synced["position"]
+
+
+def live_boards() -> list:
+    gc.collect()
+    return [w for w in ipywidget_module._instances.values() if isinstance(w, BoardWidget)]
+
+
+def test_running_a_board_cell_again_closes_the_board_it_replaces(monkeypatch):
+    # issue 11: the hot-seat pattern (a new board per round, made by running the same cell
+    # again, the variable reassigned) left every old board registered with ipywidgets
+    start = len(live_boards())
+    out_cache = []  # IPython's Out[] keeps every displayed board, as in a kernel
+    match_state = KabetopoState.from_text(START)
+    for round_number in range(20):
+        monkeypatch.setattr(widget_module, "_current_run", lambda n=round_number: ("cell-board", f"run-{n}"))
+        board = KabetopoBoard(match_state.copy())
+        out_cache.append(board)
+        board.apply("step e6")
+    assert len(live_boards()) - start == 1
+    assert all(old.closed and old.controller is None for old in out_cache[:-1])
+    assert not board.closed and board.controller is not None and board.history == ["step e6"]
+    assert all(old.comm is None for old in out_cache[:-1])
+
+
+def test_boards_of_one_run_of_a_cell_stay_open(monkeypatch):
+    monkeypatch.setattr(widget_module, "_current_run", lambda: ("cell-two", "run-1"))
+    first, second = KabetopoBoard(START), KabetopoBoard(START)  # e.g. display(first); display(second)
+    assert not first.closed and not second.closed
+    monkeypatch.setattr(widget_module, "_current_run", lambda: ("cell-other", "run-2"))
+    third = KabetopoBoard(START)  # a board made in another cell replaces nothing
+    assert not first.closed and not second.closed and not third.closed
+    monkeypatch.setattr(widget_module, "_current_run", lambda: None)
+    fourth = KabetopoBoard(START)  # plain Python: nothing is closed behind the user's back
+    assert not any(b.closed for b in (first, second, third, fourth))
+
+
+def test_a_closed_board_says_so_and_holds_no_game():
+    board = KabetopoBoard(START)
+    board.apply("step e6")
+    position = board.position
+    board.close()
+    assert board.closed and board.controller is None and board._svg == ""
+    assert board.position == position and board.history == ["step e6"]  # the record stays readable
+    assert repr(board) == f"BoardWidget(position={position!r})"
+    reply = board.click("sq:e5")
+    assert reply["ok"] is False and "closed" in reply["error"]
+    assert board.apply("step e5")["ok"] is False
+    with pytest.raises(RuntimeError, match="closed"):
+        board.state
+    board.refresh()  # nothing to redraw, no error
+    board.close()  # closing twice is harmless
+
+
+def run_in_cell(kc, code: str, cell_id: str, timeout: float = 60) -> str:
+    """Run CODE in a kernel as JupyterLab runs a cell (its id in the request's metadata);
+    returns the cell's printed text; an exception in the cell fails the test."""
+    content = {"code": code, "silent": False, "store_history": True, "user_expressions": {},
+               "allow_stdin": False, "stop_on_error": True}
+    msg = kc.session.msg("execute_request", content, metadata={"cellId": cell_id})
+    kc.shell_channel.send(msg)
+    text = []
+    while True:
+        reply = kc.get_iopub_msg(timeout=timeout)
+        if reply["parent_header"].get("msg_id") != msg["header"]["msg_id"]:
+            continue
+        kind, body = reply["msg_type"], reply["content"]
+        if kind == "stream":
+            text.append(body["text"])
+        elif kind == "error":
+            pytest.fail("\n".join(body["traceback"]))
+        elif kind == "status" and body["execution_state"] == "idle":
+            return "".join(text)
+
+
+def test_hot_seat_rounds_in_a_real_kernel_leave_one_board_alive():
+    # issue 11: 20 rounds of "run the board cell again" left 20 boards registered with
+    # ipywidgets (each with its game); now the replaced ones are closed and released
+    from jupyter_client.manager import start_new_kernel
+
+    km, kc = start_new_kernel(kernel_name="python3")
+    try:
+        run_in_cell(kc, "import gc\nfrom ipywidgets.widgets import widget\n"
+                        "from kabetopo_nb import KabetopoBoard\nfrom kabetopo_nb.widget import BoardWidget\n"
+                        "from kabetopo_nb.kabetopo import KabetopoState", "setup")
+        for round_number in range(20):
+            # the round's board, shown (IPython's Out keeps it), and a move played on it
+            run_in_cell(kc, f"board = KabetopoBoard(KabetopoState.new_round(seed={round_number}))\n"
+                            "board.controller.apply(next(iter(board.state.legal_actions)))\nboard", "board-cell")
+        counts = run_in_cell(kc, "gc.collect()\n"
+                                 "boards = [o for o in gc.get_objects() if isinstance(o, BoardWidget)]\n"
+                                 "print(sum(isinstance(w, BoardWidget) for w in widget._instances.values()),"
+                                 " sum(b.controller is not None for b in boards), len(widget._instances))", "check")
+        registered, with_a_game, widgets = map(int, counts.split())
+        assert (registered, with_a_game) == (1, 1), counts
+        assert widgets <= 2, counts  # the board and its Layout
+        assert run_in_cell(kc, "print(board.closed, board.state is board.controller.state)", "check-2").split() == ["False", "True"]
+    finally:
+        kc.stop_channels()
+        km.shutdown_kernel(now=True)

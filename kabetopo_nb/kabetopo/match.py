@@ -7,6 +7,12 @@ the board, runners and stones go back, pools are restored (K-SET-3), and the 2-p
 rulesets re-randomise the setup pieces before rounds 3 and 5.  K-SETUP-3: one seeded
 generator per match; every d12 roll is an action in its round's history, and loading a
 save checks each recorded roll against that generator.
+
+A match played on a board waits between rounds (``auto_next=False``): the finished round
+stays on the board, scored, until ``next_round()``; a board that changes the round's state
+directly (undo, redo, goto) calls ``sync_round()`` so the scores follow.  Undo on a board
+stops after the round's setup rolls (``setup_plies``): they belong to the match's seeded
+generator, and taking one back would let a re-roll change the board.
 """
 from __future__ import annotations
 
@@ -39,6 +45,27 @@ class Standing:
     players: tuple[str, ...]
     total: int
     decided_by: str  # "total", a tiebreaker step, or "drawn"
+
+    @property
+    def reason(self) -> str:
+        """``decided_by`` in words, for a scoresheet: "total", "tie-break: <step>" or "drawn"."""
+        if self.decided_by in ("total", "drawn"):
+            return self.decided_by
+        return f"tie-break: {self.decided_by}"
+
+
+def setup_plies(state) -> int:
+    """How many of a round's first actions are its setup d12 rolls (K-SETUP-3).
+
+    Undo on a board stops after them: a roll taken back and rolled again would change the
+    setup away from the match's seeded generator (a save would then be refused).
+    """
+    count = 0
+    for action in tuple(state.history) + tuple(state.redo_actions):
+        if action.kind != Kind.ROLL:
+            break
+        count += 1
+    return count
 
 
 # Tiebreaker chains, step name -> key function(match, player) (higher wins), in rulebook order.
@@ -110,7 +137,7 @@ class Match:
     """A match of ``rounds`` rounds between named players under one ruleset."""
 
     def __init__(self, rules: Rules | str = "kabetopo-4p", players: list[str] | None = None, *,
-                 rounds: int | None = None, seed: int = 0, auto_setup: bool = True):
+                 rounds: int | None = None, seed: int = 0, auto_setup: bool = True, auto_next: bool = True):
         self.rules = Rules.named(rules) if isinstance(rules, str) else rules
         n = self.rules.players
         self.players = list(players) if players is not None else [seat_name(s) for s in self.rules.seats]
@@ -124,6 +151,7 @@ class Match:
         self.seed = seed
         self.rng = random.Random(seed)
         self.auto_setup = auto_setup
+        self.auto_next = auto_next  # start the next round as soon as one is scored
         self.states: list[KabetopoState] = []
         self.scores: list[RoundScore] = []
         self._start_round()
@@ -194,9 +222,12 @@ class Match:
             state.apply(Action(Kind.ROLL, self.rng.randint(1, 12)))
 
     def apply(self, action) -> Action:
-        """Apply an action to the current round; a finished round is scored, and the next begins."""
+        """Apply an action to the current round; a finished round is scored, and the next
+        begins (at once, or with ``next_round()`` when ``auto_next`` is off)."""
         if self.is_over():
             raise IllegalActionError(action, Verdict(False, ("K-MATCH-1",), "the match is over: every round has been played"))
+        if self.between_rounds():
+            raise IllegalActionError(action, Verdict(False, ("K-MATCH-1",), f"round {self.round_index + 1} is over: start the next round first"))
         done = self.state.apply(action)
         self._after_action()
         return done
@@ -204,11 +235,41 @@ class Match:
     def _after_action(self) -> None:
         if self.state.is_terminal() and len(self.scores) < len(self.states):
             self.scores.append(score_round(self.state.position))
-            if len(self.states) < self.rounds:
+            if self.auto_next and len(self.states) < self.rounds:
                 self._start_round()
 
     def is_over(self) -> bool:
         return len(self.scores) == self.rounds
+
+    def between_rounds(self) -> bool:
+        """The current round is over and scored, and the next one has not begun yet."""
+        return len(self.scores) == len(self.states) < self.rounds
+
+    def next_round(self) -> KabetopoState:
+        """Begin the next round (K-MATCH-1: the players take their next runners); returns it."""
+        if not self.between_rounds():
+            what = "the match is over" if self.is_over() else f"round {self.round_index + 1} is still being played"
+            raise IllegalActionError("next round", Verdict(False, ("K-MATCH-1",), what))
+        self._start_round()
+        return self.state
+
+    def sync_round(self) -> None:
+        """Score or unscore the current round after its state was changed directly.
+
+        A board undoes, redoes and jumps through the round's history on ``match.state``
+        itself; this keeps ``scores`` in line: a round that has come to its end is scored,
+        and one taken back from its end (undo) loses its score again.  Only the current
+        round can change, so only its score is touched.
+        """
+        scored = len(self.scores) == len(self.states)
+        if self.state.is_terminal() and not scored:
+            self._after_action()
+        elif scored and not self.state.is_terminal():
+            self.scores.pop()
+
+    def setup_plies(self, round_index: int | None = None) -> int:
+        """How many setup rolls begin round ``round_index`` (the current one by default)."""
+        return setup_plies(self.states[self.round_index if round_index is None else round_index])
 
     # --- totals and ranking ------------------------------------------------------------
     def round_total(self, player: str, round_index: int) -> int:
@@ -238,19 +299,21 @@ class Match:
                 groups[-1].append(p)
             else:
                 groups.append([p])
+        def separated_at(a: list[str], b: list[str]) -> int:
+            """The first step of the chain on which two neighbouring places differ."""
+            ka, kb = keys[a[0]], keys[b[0]]
+            return next(s for s in range(len(chain)) if ka[s] != kb[s])
+
         out = []
         place = 1
         for i, group in enumerate(groups):
-            # the step that separates this group from its neighbour: the one above, or
-            # for the leaders the one below
-            other = groups[i - 1] if i else (groups[1] if len(groups) > 1 else None)
+            # A place is fixed by both neighbours: a player ahead of the next one on total
+            # but level on total with the one above is placed by the tie-break (issue 11).
+            steps = [separated_at(group, groups[j]) for j in (i - 1, i + 1) if 0 <= j < len(groups)]
             if len(group) > 1:
                 decided = "drawn"
-            elif other is None:
-                decided = "total"
             else:
-                a, b = keys[group[0]], keys[other[0]]
-                decided = chain[next(s for s in range(len(chain)) if a[s] != b[s])]
+                decided = chain[max(steps)] if steps else "total"
             out.append(Standing(place, tuple(group), self.total(group[0]), decided))
             place += len(group)
         return out
@@ -278,8 +341,12 @@ class Match:
         return json.dumps(self.save(), indent=1)
 
     @classmethod
-    def load(cls, data) -> "Match":
-        """Replay a saved match; every field and every action is checked (SaveFormatError)."""
+    def load(cls, data, *, auto_next: bool = True) -> "Match":
+        """Replay a saved match; every field and every action is checked (SaveFormatError).
+
+        A save whose last round is over: with ``auto_next`` the next round begins at once
+        (its setup rolled), without it the match waits between rounds (``next_round()``).
+        """
         data = read_json(data)
         extra = sorted(set(data) - {"format", "version", "rules", "players", "rounds", "seed", "history"})
         if extra:
@@ -307,10 +374,12 @@ class Match:
         for r, actions in enumerate(history):
             check_action_texts(actions, f"$.history[{r}]", KabetopoState.max_history)
         try:
-            match = cls(rules, players, rounds=data["rounds"], seed=data["seed"], auto_setup=False)
+            match = cls(rules, players, rounds=data["rounds"], seed=data["seed"], auto_setup=False, auto_next=False)
         except ValueError as exc:
             raise SaveFormatError("$", str(exc)) from None
         for r, actions in enumerate(history):
+            if r and match.between_rounds():
+                match.next_round()
             if r != match.round_index:
                 raise SaveFormatError(f"$.history[{r}]", "the previous round did not end where the save says")
             for i, text in enumerate(actions):
@@ -326,9 +395,11 @@ class Match:
                     match.apply(action)
                 except (NotationError, IllegalActionError) as exc:
                     raise SaveFormatError(where, str(exc)) from None
-                if r != match.round_index and i != len(actions) - 1:
+                if len(match.scores) == len(match.states) and i != len(actions) - 1:
                     raise SaveFormatError(where, "the round ended before its recorded actions did")
-        match.auto_setup = True
+        match.auto_setup, match.auto_next = True, auto_next
+        if auto_next and match.between_rounds():
+            match.next_round()
         if match.state.position.phase == Phase.SETUP:
             match.roll_setup()
         return match

@@ -4,15 +4,23 @@ One column per player, one row per scoring event, a round score / running total 
 a rule between rounds.  Tadaima numbers are circled with the place as a superscript, a
 Natural Tadaima is underlined, and the 2-player Unseen Path bonus is written "+X" beside
 the Tadaima.  ``scoresheet_text`` gives plain text (circled digits, superscripts, and
-``_x_`` for underlining); ``scoresheet_html`` gives a table for notebooks.
+``_x_`` for underlining); ``scoresheet_html`` gives a table for notebooks and for the match
+board (``live=True`` adds the round being played, its stones and Tadaimas so far).
+
+The HTML is drawn for a projector inside JupyterLab, whose own table style right-aligns
+every cell: the sheet's selectors are specific enough to win over it, a circle is a round
+box with its digit centred inside, a Natural Tadaima is a bar under the circle (an
+underline inside the circle would merge with its edge), round headers start where the
+row labels start, and player names are centred over their columns.
 """
 from __future__ import annotations
 
 import html
 from dataclasses import dataclass
 
+from .actions import Kind
 from .geometry import square_name
-from .scoring import FIRST_STONE, HALFWAY_HOME, PRESERVATION, SECOND_STONE, TADAIMA, UNSEEN_PATH
+from .scoring import FIRST_STONE, HALFWAY_HOME, PRESERVATION, SECOND_STONE, TADAIMA, UNSEEN_PATH, RoundScore, score_round
 
 CIRCLED = "⓪①②③④⑤⑥⑦⑧⑨"
 SUPERSCRIPT = "⁰¹²³⁴⁵⁶⁷⁸⁹"
@@ -48,17 +56,19 @@ class Cell:
         if self.points is None:
             return DASH + (f" <small>{html.escape(self.extra)}</small>" if self.extra else "")
         t = str(self.points)
-        if self.underlined:
-            t = f"<u>{t}</u>"
         if self.circled:
             t = f'<span class="kb-circled">{t}</span>'
+        if self.underlined:  # a bar under the whole mark, outside the circle
+            t = f'<span class="kb-natural" title="Natural Tadaima">{t}</span>'
         if self.place is not None:
             t += f"<sup>{self.place}</sup>"
         return t + (f" {html.escape(self.extra)}" if self.extra else "")
 
 
-def _rows_for(match, r: int) -> list[tuple[str, list[Cell]]]:
-    score = match.scores[r]
+def _rows_for(match, r: int, live: RoundScore | None = None) -> list[tuple[str, list[Cell]]]:
+    """The rows of round ``r``: its scoring events, Preservation and the totals; for the
+    round being played (``live``, a partial score) only the events so far."""
+    score = match.scores[r] if live is None else live
     kind = match.rules.scoring
     players = match.players
     seat = {p: match.seat_of(p, r) for p in players}
@@ -104,6 +114,8 @@ def _rows_for(match, r: int) -> list[tuple[str, list[Cell]]]:
         rows.append(("Stones", [Cell(score.line(FIRST_STONE, seat[p]) + score.line(SECOND_STONE, seat[p]) or None)
                                 for p in players]))
         rows.append((TADAIMA, tadaima_cells(False)))
+    if live is not None:
+        return rows
     rows.append((PRESERVATION, simple(PRESERVATION)))
     running = {p: sum(match.round_total(p, k) for k in range(r + 1)) for p in players}
     rows.append(("Round / total", [Cell(total=(match.round_total(p, r), running[p])) for p in players]))
@@ -113,6 +125,18 @@ def _rows_for(match, r: int) -> list[tuple[str, list[Cell]]]:
 def scoresheet_rows(match) -> list[list[tuple[str, list[Cell]]]]:
     """Rows per scored round: (label, one Cell per player)."""
     return [_rows_for(match, r) for r in range(len(match.scores))]
+
+
+def live_rows(match) -> list[tuple[str, list[Cell]]] | None:
+    """The scoring events so far of the round being played (None between rounds and
+    before its first move): ``score_round`` on the position, read as a partial score."""
+    r = len(match.states) - 1
+    if r < len(match.scores) or r < 0:
+        return None
+    state = match.states[r]
+    if not any(a.kind != Kind.ROLL for a in state.history):
+        return None
+    return _rows_for(match, r, score_round(state.position, partial=True))
 
 
 def scoresheet_text(match) -> str:
@@ -136,28 +160,45 @@ def scoresheet_text(match) -> str:
     return "\n".join(lines)
 
 
+# JupyterLab right-aligns every output table cell with selectors of specificity (0,2,1);
+# ``table.kb-scoresheet th.kb-player`` (0,2,2) and the like take precedence.
 CSS = """
-.kb-scoresheet { border-collapse: collapse; font-variant-numeric: tabular-nums; }
-.kb-scoresheet th, .kb-scoresheet td { padding: 2px 10px; text-align: center; }
-.kb-scoresheet td.kb-label { text-align: left; font-style: italic; }
-.kb-scoresheet tr.kb-total td { border-bottom: 2px solid currentColor; }
-.kb-scoresheet .kb-circled { display: inline-block; min-width: 1.3em; border: 1px solid currentColor; border-radius: 50%; }
+table.kb-scoresheet { border-collapse: collapse; font-variant-numeric: tabular-nums; }
+table.kb-scoresheet tr > th, table.kb-scoresheet tr > td { padding: 3px 10px; vertical-align: middle; }
+table.kb-scoresheet th.kb-player, table.kb-scoresheet td.kb-points { text-align: center; }
+table.kb-scoresheet td.kb-label { text-align: left; font-style: italic; }
+table.kb-scoresheet th.kb-round { text-align: left; padding-top: 8px; }
+table.kb-scoresheet tr.kb-total > td { border-bottom: 2px solid currentColor; }
+table.kb-scoresheet span.kb-circled { display: inline-block; box-sizing: border-box; width: 1.75em; height: 1.75em;
+  line-height: calc(1.75em - 2px); border: 1px solid currentColor; border-radius: 50%; text-align: center; }
+table.kb-scoresheet span.kb-natural { display: inline-block; padding-bottom: 2px; border-bottom: 2px solid currentColor; }
+table.kb-scoresheet tbody.kb-live { opacity: 0.85; }
 """
 
 
-def scoresheet_html(match) -> str:
+def scoresheet_html(match, *, live: bool = False) -> str:
+    """The scoresheet as an HTML table (player names escaped); with ``live``, the round
+    being played is shown too, with its stones and Tadaimas so far."""
     players = match.players
+    width = len(players) + 1
     out = [f"<style>{CSS}</style>", '<table class="kb-scoresheet">',
            "<caption>" + html.escape(f"{match.rules.name}: {len(match.scores)} of {match.rounds} rounds scored") + "</caption>",
-           "<tr><th></th>" + "".join(f"<th>{html.escape(p)}</th>" for p in players) + "</tr>"]
-    for r, rows in enumerate(scoresheet_rows(match)):
-        out.append(f'<tr><th colspan="{len(players) + 1}">Round {r + 1}</th></tr>')
+           '<thead><tr><th class="kb-corner"></th>' + "".join(f'<th class="kb-player" scope="col">{html.escape(p)}</th>' for p in players)
+           + "</tr></thead>"]
+    sections = [(f"Round {r + 1}", rows, "") for r, rows in enumerate(scoresheet_rows(match))]
+    now = live_rows(match) if live else None
+    if now is not None:
+        sections.append((f"Round {len(match.states)} (so far)", now, ' class="kb-live"'))
+    for title, rows, cls in sections:
+        out.append(f'<tbody{cls}><tr><th class="kb-round" colspan="{width}" scope="colgroup">{title}</th></tr>')
         for label, cells in rows:
-            cls = ' class="kb-total"' if cells and cells[0].total is not None else ""
-            out.append(f"<tr{cls}><td class=\"kb-label\">{html.escape(label)}</td>" + "".join(f"<td>{c.html()}</td>" for c in cells) + "</tr>")
+            row_cls = ' class="kb-total"' if cells and cells[0].total is not None else ""
+            out.append(f'<tr{row_cls}><td class="kb-label">{html.escape(label)}</td>'
+                       + "".join(f'<td class="kb-points">{c.html()}</td>' for c in cells) + "</tr>")
+        out.append("</tbody>")
     out.append("</table>")
     if match.is_over():
-        out.append("<ol>" + "".join(
-            f"<li value=\"{st.place}\">{html.escape(', '.join(st.players))}: {st.total} <small>({html.escape(st.decided_by)})</small></li>"
+        out.append('<ol class="kb-standings">' + "".join(
+            f'<li value="{st.place}">{html.escape(", ".join(st.players))}: {st.total} <small>({html.escape(st.reason)})</small></li>'
             for st in match.standings()) + "</ol>")
     return "\n".join(out)

@@ -192,35 +192,49 @@ def describe(score: RoundScore) -> list[str]:
     for t in score.tadaima:
         nat = " (natural)" if t.natural else ""
         out.append(f"{TADAIMA} #{t.place}: {seat_name(t.seat)} +{t.points}{nat}")
+    return out + _round_end_words(score, seat_name)
+
+
+def _round_end_words(score: RoundScore, who) -> list[str]:
+    """The scoring lines only a finished round has: Unseen Path and Preservation."""
+    out = []
     if score.unseen_path and score.unseen_path[1]:
         seat, bonus, moves = score.unseen_path
-        why = "before the opponent's second stone" if moves is None else f"opponent {moves} moves away"
-        out.append(f"{UNSEEN_PATH}: {seat_name(seat)} +{bonus} ({why})")
+        why = "before the opponent's second stone" if moves is None else f"the opponent was {moves} moves from home"
+        out.append(f"{UNSEEN_PATH}: {who(seat)} +{bonus} ({why})")
     if score.preservation:
-        names = ", ".join(seat_name(s) for s in score.preservation)
-        out.append(f"{PRESERVATION}: {names} +1")
+        names = ", ".join(who(s) for s in score.preservation)
+        out.append(f"{PRESERVATION} (most resources left): {names} +{score.line(PRESERVATION, score.preservation[0])}")
     return out
 
 
-def events(before: Position, after: Position) -> list[str]:
-    """The scoring events one action made, in words, for the board's announcements: a
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, ..., 11th, 21st."""
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def events(before: Position, after: Position, who=seat_name, *, totals: bool = True) -> list[str]:
+    """The scoring events one action made, in words, for the boards' announcements: a
     First or Second Stone, Halfway Home, a Tadaima with its place and natural bonus, and
-    the round's scores when it ends.  Read from ``score_round`` on both positions, so the
-    scoring rules stay in one place."""
+    when the round ends its Unseen Path bonus, Preservation and (``totals``) every seat's points.
+    ``who(seat)`` names a seat (a match board names the player sitting there).  Read from
+    ``score_round`` on both positions, so the scoring rules stay in one place."""
     was, now = score_round(before, partial=True), score_round(after, partial=True)
     out = []
     if now.first_stone is not None and was.first_stone is None:
-        out.append(f"{FIRST_STONE}! {seat_name(now.first_stone)} +{now.line(FIRST_STONE, now.first_stone)}")
+        out.append(f"{FIRST_STONE}! {who(now.first_stone)} +{now.line(FIRST_STONE, now.first_stone)}")
     if now.halfway_home is not None and was.halfway_home is None:
-        out.append(f"{HALFWAY_HOME}! {seat_name(now.halfway_home[0])} +2")
+        seat, sq = now.halfway_home
+        out.append(f"{HALFWAY_HOME}! {who(seat)} reaches {square_name(sq)}: +{now.line(HALFWAY_HOME, seat)}")
     if now.second_stone is not None and was.second_stone is None:
-        out.append(f"{SECOND_STONE}! {seat_name(now.second_stone)} +{now.line(SECOND_STONE, now.second_stone)}")
+        out.append(f"{SECOND_STONE}! {who(now.second_stone)} +{now.line(SECOND_STONE, now.second_stone)}")
     for t in now.tadaima[len(was.tadaima):]:
-        nat = ", a natural Tadaima (+1)" if t.natural else ""
-        out.append(f"{TADAIMA}! {seat_name(t.seat)} is home on {square_name(t.square)}, "
-                   f"place {t.place}{nat}: +{t.points}")
+        nat = ", a Natural Tadaima (the corner opposite its start, +1)" if t.natural else ""
+        out.append(f"{TADAIMA}! {who(t.seat)} is home on {square_name(t.square)}, {ordinal(t.place)} place{nat}: +{t.points}")
     if after.phase == Phase.OVER and before.phase != Phase.OVER:
         final = score_round(after)
-        totals = ", ".join(f"{seat_name(s)} {final.total(s)}" for s in final.seats)
-        out.append(f"Round over. Scores: {totals}.")
+        out += _round_end_words(final, who)
+        if totals:
+            points = ", ".join(f"{who(s)} {final.total(s)}" for s in final.seats)
+            out.append(f"Round over. Points this round: {points}.")
     return out

@@ -19,44 +19,45 @@ from ..dakapo.notation import format_position
 from ..dakapo.position import Position
 from ..dakapo.rules import COLOUR_LETTERS, COLOURS, EMPTY
 from ..dakapo.status_text import describe_position, status_line
-from .base import add_text_alternative, content_prefix, new_drawing, points, r2, target
+from .base import POINTER_CSS, add_text_alternative, content_prefix, new_drawing, points, r2, target, theme_css
 
 CELL = 40.0
 MARGIN = 24.0
 HEADER = 26.0
-TRAY = 150.0
+TRAY = 190.0
 
-STYLE = """
-.kb-board.kb-dakapo { --dk-red:#c92a2a; --dk-yellow:#f2c94c; --dk-green:#2b8a3e; --dk-blue:#1c6dd0;
-  --kb-bg:#fbfaf6; --kb-ink:#222; --kb-light:#efe6d2; --kb-dark:#e2d3b3; --kb-hl:#2b8a3e; --kb-hl2:#1c6dd0;
-  --kb-bad:#c92a2a; --dk-win:#7b4bb7; font-family: sans-serif; }
-.kb-board.kb-dakapo.kb-dark { --kb-bg:#1e1f24; --kb-ink:#e8e6e1; --kb-light:#3a3f4b; --kb-dark:#31353f;
-  --kb-hl:#69db7c; --kb-hl2:#74c0fc; --kb-bad:#ff8787; --dk-win:#d0b0ff; }
+_LIGHT = ("--dk-red:#c92a2a; --dk-yellow:#f2c94c; --dk-green:#237a35; --dk-blue:#1c6dd0; "
+          "--kb-bg:#fbfaf6; --kb-ink:#222; --kb-light:#efe6d2; --kb-dark:#e2d3b3; --kb-hl:#2b8a3e; --kb-hl2:#1c6dd0; "
+          "--kb-bad:#b02525; --dk-win:#7b4bb7; --kb-hl-alpha:.32; font-family: sans-serif;")
+_DARK = ("--kb-bg:#1e1f24; --kb-ink:#e8e6e1; --kb-light:#3a3f4b; --kb-dark:#31353f; "
+         "--kb-hl:#69db7c; --kb-hl2:#74c0fc; --kb-bad:#ffa8a8; --dk-win:#d0b0ff; --kb-hl-alpha:.22;")
+
+STYLE = theme_css(".kb-board.kb-dakapo", _LIGHT, _DARK) + POINTER_CSS + """
 .kb-dakapo .kb-bg { fill: var(--kb-bg); }
 .kb-dakapo text { fill: var(--kb-ink); }
 .kb-dakapo .kb-square { fill: var(--kb-light); stroke: var(--kb-ink); stroke-opacity: .25; stroke-width: .6; }
 .kb-dakapo .kb-square.kb-shade { fill: var(--kb-dark); }
 .kb-dakapo .kb-square.dk-centre { stroke-opacity: .6; }
-.kb-dakapo .kb-coord { font-size: 10px; fill-opacity: .6; }
+.kb-dakapo .kb-coord { font-size: 12px; }
 .kb-dakapo .dk-stone { stroke: var(--kb-ink); stroke-width: 1.2; }
 .kb-dakapo .dk-red { fill: var(--dk-red); } .kb-dakapo .dk-yellow { fill: var(--dk-yellow); }
 .kb-dakapo .dk-green { fill: var(--dk-green); } .kb-dakapo .dk-blue { fill: var(--dk-blue); }
-.kb-dakapo .dk-letter { font-size: 12px; font-weight: bold; fill: #fff; pointer-events: none; }
+.kb-dakapo .dk-letter { font-size: 12px; font-weight: bold; fill: #fff; }
 .kb-dakapo .dk-letter.dk-on-yellow { fill: #222; }
 .kb-dakapo .dk-last-ring { fill: none; stroke: var(--kb-ink); stroke-width: 2; stroke-dasharray: 3 2; }
 .kb-dakapo .dk-win { fill: var(--dk-win); fill-opacity: .18; stroke: var(--dk-win); stroke-width: 3; }
 .kb-dakapo .dk-win-corner { fill: none; stroke: var(--dk-win); stroke-width: 3; }
-.kb-dakapo .kb-hl { fill: var(--kb-hl); fill-opacity: .35; stroke: var(--kb-hl); stroke-width: 1.5; }
-.kb-dakapo .kb-hl.kb-hl-select { fill: var(--kb-hl2); stroke: var(--kb-hl2); }
+.kb-dakapo .kb-hl { fill: var(--kb-hl); fill-opacity: var(--kb-hl-alpha); stroke: var(--kb-hl); stroke-width: 2; }
+.kb-dakapo .kb-hl.kb-hl-select { fill: var(--kb-hl2); stroke: var(--kb-hl2); stroke-dasharray: 2 3; stroke-width: 2.5; }
 .kb-dakapo .kb-hl.kb-hl-bad { fill: var(--kb-bad); stroke: var(--kb-bad); }
-.kb-dakapo .kb-status { font-size: 12.5px; font-weight: bold; }
-.kb-dakapo .kb-panel-title { font-size: 12px; font-weight: bold; }
-.kb-dakapo .kb-panel-text { font-size: 11px; }
+.kb-dakapo .kb-status { font-size: 13px; font-weight: bold; }
+.kb-dakapo .kb-panel-title { font-size: 12.5px; font-weight: bold; }
+.kb-dakapo .kb-panel-text { font-size: 12px; }
 .kb-dakapo .dk-tray-slot { fill: none; stroke: var(--kb-ink); stroke-opacity: .3; }
 .kb-dakapo .dk-tray-slot.dk-picked { stroke: var(--kb-hl2); stroke-opacity: 1; stroke-width: 3; }
 .kb-dakapo .dk-barred-mark { stroke: var(--kb-bad); stroke-width: 2.5; }
-.kb-dakapo .dk-empty-supply { fill-opacity: .25; }
-.kb-dakapo [data-target] { cursor: pointer; }
+.kb-dakapo .dk-empty-supply .dk-stone { fill-opacity: .25; stroke-dasharray: 3 2; }
+.kb-dakapo .dk-empty-supply .dk-letter { fill: var(--kb-ink); }
 .kb-dakapo .kb-square[data-target]:hover, .kb-dakapo .kb-square.kb-focus { stroke: var(--kb-hl2); stroke-width: 2.5; stroke-opacity: 1; }
 .kb-dakapo .dk-tray-stone[data-target]:hover, .kb-dakapo .dk-tray-stone.kb-focus { stroke: var(--kb-hl2); stroke-width: 3; }
 """
@@ -89,7 +90,7 @@ def _stone(dwg, g, x: float, y: float, colour: int, radius: float, **attrs):
 def board_svg(
     position: Position,
     *,
-    theme: str = "light",
+    theme: str = "auto",
     coordinates: bool = True,
     highlights: dict | None = None,
     square: list | tuple | None = None,
@@ -103,6 +104,7 @@ def board_svg(
 ) -> str:
     """The SVG text of ``position``; every keyword is optional.
 
+    ``theme``: ``auto`` (light, turning dark by itself on a dark page), ``light`` or ``dark``;
     ``highlights``: square -> kind (``move``, ``select``, ``bad``); ``square``: four
     corners to outline (any square, e.g. for teaching); ``show_win``: outline the winning
     square when the game is won (D-3); ``picked``: the colour picked in the widget;

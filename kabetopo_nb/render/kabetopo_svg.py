@@ -30,71 +30,110 @@ from ..kabetopo.status import describe_position, status_line
 from ..kabetopo.notation import format_position
 from ..kabetopo.position import KIND, SETUP, Piece, Position
 from ..kabetopo.rules import SEAT_LETTERS, SEAT_NAMES, START_SQUARE
-from .base import add_text_alternative, arrow_marker, content_prefix, new_drawing, points, r2, target
+from .base import (
+    POINTER_CSS,
+    add_text_alternative,
+    arrow_marker,
+    content_prefix,
+    new_drawing,
+    points,
+    r2,
+    target,
+    theme_css,
+)
 
 CELL = 44.0  # a square's side in px
 K = CELL / math.sqrt(2)
 MARGIN = 26.0
 BOARD = 12 * K
-PANEL = 190.0
+PANEL = 220.0
 HEADER = 26.0
+BADGE_R = 8.5  # an option badge's radius
+# Font sizes in px at the drawing's own size: every label at least 12 px (issue 11).
+FONT = {"coord": 12, "badge": 12, "runner": 12, "mark": 13, "compass": 13, "status": 13,
+        "panel-title": 12.5, "panel-text": 12, "legend": 12}
+PANEL_LINE = 15.0  # the pools panel's line height
+PANEL_BLOCK = 80.0  # one seat's block in the pools panel
 
-STYLE = """
-.kb-board { --kb-bg:#fbfaf6; --kb-ink:#222; --kb-light:#efe6d2; --kb-dark:#e2d3b3; --kb-corner:#cfe3d0;
-  --kb-mountain:#c9b79a; --kb-wall:#6b4f35; --kb-monolith:#2f2f35; --kb-portal:#7b4bb7; --kb-lock:#c78a00;
-  --kb-hl:#2b8a3e; --kb-hl2:#1c6dd0; --kb-bad:#c92a2a; --kb-path:#1c6dd0;
-  --kb-east:#1f3b73; --kb-south:#2e7d4f; --kb-west:#f4f1e8; --kb-north:#b5432a; font-family: sans-serif; }
-.kb-board.kb-dark { --kb-bg:#1e1f24; --kb-ink:#e8e6e1; --kb-light:#3a3f4b; --kb-dark:#31353f; --kb-corner:#2f4a3a;
-  --kb-mountain:#6d604d; --kb-wall:#d0a77a; --kb-monolith:#b9bcc8; --kb-portal:#b38cf0; --kb-lock:#f2c14e;
-  --kb-hl:#69db7c; --kb-hl2:#74c0fc; --kb-bad:#ff8787; --kb-path:#74c0fc; }
-.kb-board .kb-bg { fill: var(--kb-bg); }
-.kb-board text { fill: var(--kb-ink); }
-.kb-board .kb-square { fill: var(--kb-light); stroke: var(--kb-ink); stroke-opacity: .25; stroke-width: .6; }
-.kb-board .kb-square.kb-shade { fill: var(--kb-dark); }
-.kb-board .kb-square.kb-corner { fill: var(--kb-corner); }
-.kb-board .kb-square.kb-mountain { fill: var(--kb-mountain); }
-.kb-board .kb-mountain-icon { fill: var(--kb-ink); fill-opacity: .55; }
-.kb-board .kb-coord { font-size: 8px; fill-opacity: .55; }
-.kb-board .kb-compass { font-size: 13px; font-weight: bold; }
-.kb-board .kb-wall { fill: var(--kb-wall); }
-.kb-board .kb-monolith { fill: var(--kb-monolith); }
-.kb-board .kb-monolith-tick { stroke: var(--kb-bg); stroke-width: 1.5; }
-.kb-board .kb-portal { fill: var(--kb-portal); fill-opacity: .85; stroke: var(--kb-ink); stroke-width: .8; }
-.kb-board .kb-portal-swirl { fill: none; stroke: var(--kb-bg); stroke-width: 1.2; }
-.kb-board .kb-hole { fill: var(--kb-bg); stroke: var(--kb-ink); stroke-width: .6; }
-.kb-board .kb-door { fill: var(--kb-wall); stroke: var(--kb-ink); stroke-width: .8; stroke-dasharray: 3 2; }
-.kb-board .kb-hinge { fill: var(--kb-bg); stroke: var(--kb-ink); stroke-width: .8; }
-.kb-board .kb-lock { fill: var(--kb-lock); stroke: var(--kb-ink); stroke-width: .8; }
-.kb-board .kb-lock-shackle { fill: none; stroke: var(--kb-ink); stroke-width: 1.4; }
-.kb-board .kb-runner { stroke: var(--kb-ink); stroke-width: 1.4; }
-.kb-board .kb-runner.kb-east { fill: var(--kb-east); } .kb-board .kb-runner.kb-south { fill: var(--kb-south); }
-.kb-board .kb-runner.kb-west { fill: var(--kb-west); } .kb-board .kb-runner.kb-north { fill: var(--kb-north); }
-.kb-board .kb-runner-letter { font-size: 12px; font-weight: bold; fill: #fff; pointer-events: none; }
-.kb-board .kb-runner-letter.kb-west { fill: #222; }
-.kb-board .kb-runner.kb-finished { stroke-dasharray: 2 2; }
-.kb-board .kb-runner.kb-selected { stroke: var(--kb-hl2); stroke-width: 3; }
-.kb-board .kb-stone { fill: #fff; stroke: #222; stroke-width: .8; }
-.kb-board .kb-hl { fill: var(--kb-hl); fill-opacity: .35; stroke: var(--kb-hl); stroke-width: 1.5; }
-.kb-board .kb-hl.kb-hl-drop, .kb-board .kb-hl.kb-hl-select { fill: var(--kb-hl2); stroke: var(--kb-hl2); }
-.kb-board .kb-hl.kb-hl-bad { fill: var(--kb-bad); stroke: var(--kb-bad); }
-.kb-board .kb-hl-line { stroke: var(--kb-hl2); stroke-width: 5; stroke-opacity: .6; stroke-linecap: round; }
-.kb-board .kb-path { fill: none; stroke: var(--kb-path); stroke-width: 3; stroke-opacity: .8; stroke-linecap: round; }
-.kb-board .kb-path.kb-teleport { stroke-dasharray: 5 4; }
-.kb-board .kb-arrow { stroke: var(--kb-bad); stroke-width: 2.5; fill: none; }
-.kb-board .kb-arrowhead { fill: var(--kb-bad); }
-.kb-board .kb-mark { font-size: 13px; font-weight: bold; fill: var(--kb-bad); }
-.kb-board .kb-option { fill: var(--kb-hl2); fill-opacity: .9; stroke: var(--kb-bg); stroke-width: 1.5; }
-.kb-board .kb-option-label { font-size: 9px; font-weight: bold; fill: #fff; pointer-events: none; }
-.kb-board .kb-panel-title { font-size: 12px; font-weight: bold; }
-.kb-board .kb-panel-text { font-size: 10.5px; }
-.kb-board .kb-status { font-size: 12.5px; font-weight: bold; }
-.kb-board [data-target] { cursor: pointer; }
-.kb-board .kb-highlights, .kb-board .kb-line-highlights, .kb-board .kb-paths, .kb-board .kb-arrows,
-.kb-board .kb-marks, .kb-board .kb-coords, .kb-board .kb-site, .kb-board .kb-pieces, .kb-board .kb-locks,
-.kb-board .kb-stone, .kb-board .kb-option-label { pointer-events: none; }
-.kb-board .kb-line-target { stroke: transparent; stroke-width: 9; }
-.kb-board .kb-line-target:hover, .kb-board .kb-line-target.kb-focus { stroke: var(--kb-hl2); stroke-opacity: .35; }
-.kb-board .kb-square[data-target]:hover, .kb-board .kb-square.kb-focus { stroke: var(--kb-hl2); stroke-width: 2.5; stroke-opacity: 1; }
+# Highlight kinds (square -> kind in ``board_svg(highlights=...)``): what each means, in
+# words for the legend and for screen readers.  Each kind differs in fill, outline and
+# (for leapfrog and speed moves) a glyph, so none is told by colour alone.
+HIGHLIGHT_KINDS = {
+    "move": "move",  # an ordinary step, door or exit
+    "leap": "leapfrog landing",  # K-LEAP-1
+    "speed": "speed move",  # spends the speed token (K-TURN-3)
+    "select": "bump destination",  # K-MTN-3
+    "drop": "drop here",
+    "bad": "refused",
+}
+LEGEND = {"leap": "leapfrog", "select": "bump to"}  # shorter words where the legend is tight
+GLYPHS = ("leap", "speed")
+
+_LIGHT = ("--kb-bg:#fbfaf6; --kb-ink:#222; --kb-ink2:#333; --kb-light:#efe6d2; --kb-dark:#e2d3b3; --kb-corner:#cfe3d0; "
+          "--kb-mountain:#c9b79a; --kb-wall:#6b4f35; --kb-monolith:#2f2f35; --kb-portal:#7b4bb7; --kb-lock:#c78a00; "
+          "--kb-hl:#2b8a3e; --kb-hl2:#1c6dd0; --kb-leap:#7048e8; --kb-speed:#e8590c; --kb-bad:#b02525; --kb-path:#1c6dd0; "
+          "--kb-on-badge:#fff; --kb-hl-alpha:.32; "
+          "--kb-east:#1f3b73; --kb-south:#2e7d4f; --kb-west:#f4f1e8; --kb-north:#b5432a; font-family: sans-serif;")
+_DARK = ("--kb-bg:#1e1f24; --kb-ink:#e8e6e1; --kb-ink2:#e8e6e1; --kb-light:#3a3f4b; --kb-dark:#31353f; --kb-corner:#2f4a3a; "
+         "--kb-mountain:#6d604d; --kb-wall:#d0a77a; --kb-monolith:#b9bcc8; --kb-portal:#b38cf0; --kb-lock:#f2c14e; "
+         "--kb-hl:#69db7c; --kb-hl2:#74c0fc; --kb-leap:#b197fc; --kb-speed:#ffa94d; --kb-bad:#ffa8a8; --kb-path:#74c0fc; "
+         "--kb-on-badge:#111; --kb-hl-alpha:.22;")
+
+STYLE = theme_css(".kb-board.kb-kabetopo", _LIGHT, _DARK) + POINTER_CSS + f"""
+.kb-kabetopo .kb-bg {{ fill: var(--kb-bg); }}
+.kb-kabetopo text {{ fill: var(--kb-ink); }}
+.kb-kabetopo .kb-square {{ fill: var(--kb-light); stroke: var(--kb-ink); stroke-opacity: .25; stroke-width: .6; }}
+.kb-kabetopo .kb-square.kb-shade {{ fill: var(--kb-dark); }}
+.kb-kabetopo .kb-square.kb-corner {{ fill: var(--kb-corner); }}
+.kb-kabetopo .kb-square.kb-mountain {{ fill: var(--kb-mountain); }}
+.kb-kabetopo .kb-mountain-icon {{ fill: var(--kb-ink); fill-opacity: .45; }}
+.kb-kabetopo .kb-coord {{ font-size: {FONT["coord"]}px; fill: var(--kb-ink2); }}
+.kb-kabetopo .kb-compass {{ font-size: {FONT["compass"]}px; font-weight: bold; }}
+.kb-kabetopo .kb-wall {{ fill: var(--kb-wall); }}
+.kb-kabetopo .kb-monolith {{ fill: var(--kb-monolith); }}
+.kb-kabetopo .kb-monolith-tick {{ stroke: var(--kb-bg); stroke-width: 1.5; }}
+.kb-kabetopo .kb-portal {{ fill: var(--kb-portal); fill-opacity: .85; stroke: var(--kb-ink); stroke-width: .8; }}
+.kb-kabetopo .kb-portal-swirl {{ fill: none; stroke: var(--kb-bg); stroke-width: 1.2; }}
+.kb-kabetopo .kb-hole {{ fill: var(--kb-bg); stroke: var(--kb-ink); stroke-width: .6; }}
+.kb-kabetopo .kb-door {{ fill: var(--kb-wall); stroke: var(--kb-ink); stroke-width: .8; stroke-dasharray: 3 2; }}
+.kb-kabetopo .kb-hinge {{ fill: var(--kb-bg); stroke: var(--kb-ink); stroke-width: .8; }}
+.kb-kabetopo .kb-lock {{ fill: var(--kb-lock); stroke: var(--kb-ink); stroke-width: .8; }}
+.kb-kabetopo .kb-lock-shackle {{ fill: none; stroke: var(--kb-ink); stroke-width: 1.4; }}
+.kb-kabetopo .kb-runner {{ stroke: var(--kb-ink); stroke-width: 1.4; }}
+.kb-kabetopo .kb-runner.kb-east {{ fill: var(--kb-east); }} .kb-kabetopo .kb-runner.kb-south {{ fill: var(--kb-south); }}
+.kb-kabetopo .kb-runner.kb-west {{ fill: var(--kb-west); }} .kb-kabetopo .kb-runner.kb-north {{ fill: var(--kb-north); }}
+.kb-kabetopo .kb-runner-letter {{ font-size: {FONT["runner"]}px; font-weight: bold; fill: #fff; }}
+.kb-kabetopo .kb-runner-letter.kb-west {{ fill: #222; }}
+.kb-kabetopo .kb-runner.kb-finished {{ stroke-dasharray: 2 2; }}
+.kb-kabetopo .kb-runner.kb-selected {{ stroke: var(--kb-hl2); stroke-width: 3; }}
+.kb-kabetopo .kb-stone {{ stroke: #222; stroke-width: 1; }}
+.kb-kabetopo .kb-stone.kb-stone-light {{ fill: #fdfcf7; }}
+.kb-kabetopo .kb-stone.kb-stone-dark {{ fill: #3d3d48; stroke: #fdfcf7; stroke-width: 1.2; }}
+.kb-kabetopo .kb-stone-halo {{ fill: var(--kb-bg); stroke: var(--kb-ink); stroke-width: .8; }}
+.kb-kabetopo .kb-hl, .kb-kabetopo .kb-legend-swatch {{ fill: var(--kb-hl); fill-opacity: var(--kb-hl-alpha); stroke: var(--kb-hl); stroke-width: 2; }}
+.kb-kabetopo .kb-hl-drop:not(.kb-hl-line), .kb-kabetopo .kb-hl-select:not(.kb-hl-line) {{ fill: var(--kb-hl2); stroke: var(--kb-hl2); }}
+.kb-kabetopo .kb-hl-select:not(.kb-hl-line) {{ stroke-dasharray: 2 3; stroke-width: 2.5; }}
+.kb-kabetopo .kb-hl-leap:not(.kb-hl-line) {{ fill: var(--kb-leap); stroke: var(--kb-leap); stroke-width: 2.5; }}
+.kb-kabetopo .kb-hl-speed:not(.kb-hl-line) {{ fill: var(--kb-speed); stroke: var(--kb-speed); stroke-dasharray: 5 3; stroke-width: 2.5; }}
+.kb-kabetopo .kb-hl-bad:not(.kb-hl-line) {{ fill: var(--kb-bad); stroke: var(--kb-bad); }}
+.kb-kabetopo .kb-hl-glyph {{ fill: none; stroke: var(--kb-ink); stroke-width: 1.6; stroke-linecap: round; stroke-linejoin: round; }}
+.kb-kabetopo .kb-hl-glyph.kb-glyph-speed {{ fill: var(--kb-ink); stroke-width: .8; }}
+.kb-kabetopo .kb-legend-text {{ font-size: {FONT["legend"]}px; }}
+.kb-kabetopo .kb-hl-line {{ stroke: var(--kb-hl2); stroke-width: 5; stroke-opacity: .6; stroke-linecap: round; }}
+.kb-kabetopo .kb-path {{ fill: none; stroke: var(--kb-path); stroke-width: 3; stroke-opacity: .8; stroke-linecap: round; }}
+.kb-kabetopo .kb-path.kb-teleport {{ stroke-dasharray: 5 4; }}
+.kb-kabetopo .kb-arrow {{ stroke: var(--kb-bad); stroke-width: 2.5; fill: none; }}
+.kb-kabetopo .kb-arrowhead {{ fill: var(--kb-bad); }}
+.kb-kabetopo .kb-mark {{ font-size: {FONT["mark"]}px; font-weight: bold; fill: var(--kb-bad); }}
+.kb-kabetopo .kb-option {{ fill: var(--kb-hl2); stroke: var(--kb-bg); stroke-width: 1.5; }}
+.kb-kabetopo .kb-option-label {{ font-size: {FONT["badge"]}px; font-weight: bold; fill: var(--kb-on-badge); }}
+.kb-kabetopo .kb-panel-title {{ font-size: {FONT["panel-title"]}px; font-weight: bold; }}
+.kb-kabetopo .kb-panel-text {{ font-size: {FONT["panel-text"]}px; }}
+.kb-kabetopo .kb-status {{ font-size: {FONT["status"]}px; font-weight: bold; }}
+.kb-kabetopo .kb-line-target {{ stroke: transparent; stroke-width: 9; }}
+.kb-kabetopo .kb-line-target:hover, .kb-kabetopo .kb-line-target.kb-focus {{ stroke: var(--kb-hl2); stroke-opacity: .35; }}
+.kb-kabetopo .kb-square[data-target]:hover, .kb-kabetopo .kb-square.kb-focus {{ stroke: var(--kb-hl2); stroke-width: 2.5; stroke-opacity: 1; }}
+.kb-kabetopo .kb-option.kb-focus, .kb-kabetopo .kb-runner.kb-focus {{ stroke: var(--kb-hl2); stroke-width: 3; }}
 """
 
 
@@ -166,7 +205,7 @@ class Option:
 def board_svg(
     position: Position,
     *,
-    theme: str = "light",
+    theme: str = "auto",
     coordinates: bool = False,
     highlights: dict | None = None,
     lines: dict | None = None,
@@ -183,11 +222,14 @@ def board_svg(
 ) -> str:
     """The SVG text of ``position``; every keyword is optional.
 
-    ``highlights``: square -> kind (``move``, ``drop``, ``select``, ``bad``); ``lines``:
-    line -> kind; ``path``: squares visited by the last move (a jump between
+    ``theme``: ``auto`` (light, turning dark by itself on a dark page), ``light`` or
+    ``dark``.  ``highlights``: square -> kind (``move``, ``leap``, ``speed``, ``select``,
+    ``drop``, ``bad``: see ``HIGHLIGHT_KINDS``; the kinds present get a legend);
+    ``lines``: line -> kind; ``path``: squares visited by the last move (a jump between
     non-neighbours is drawn dashed, as a teleport); ``arrows``: (from, to) square pairs;
-    ``marks``: square -> short text; ``options``: clickable choices; ``interactive``:
-    squares and lines get ``data-target`` names for the widget.
+    ``marks``: square -> short text; ``options``: clickable choices (badges placed clear of
+    the runners and of each other); ``interactive``: squares and lines get
+    ``data-target`` names for the widget.
     """
     pos = position
     key_parts = [format_position(pos), theme, repr(coordinates), repr(highlights), repr(lines), repr(path),
@@ -201,6 +243,7 @@ def board_svg(
         dwg.add(dwg.style(STYLE))
     dwg.add(dwg.rect((0, 0), (r2(width), r2(height)), class_="kb-bg"))
     geo = pos.rules.geometry
+    lit = {_parse_square(sq): kind for sq, kind in (highlights or {}).items()}
 
     # squares
     board = dwg.g(class_="kb-squares")
@@ -215,16 +258,12 @@ def board_svg(
         poly = dwg.polygon(points(square_corners(sq)), class_=" ".join(classes), id=f"{prefix}-sq-{square_name(sq)}")
         if interactive:
             target(poly, f"sq:{square_name(sq)}")
-            poly.attribs["aria-label"] = f"square {square_name(sq)}"
+            label = f"square {square_name(sq)}"
+            if sq in lit:
+                label += f", {HIGHLIGHT_KINDS.get(lit[sq], lit[sq])}"
+            poly.attribs["aria-label"] = label
         board.add(poly)
     dwg.add(board)
-
-    if coordinates:
-        g = dwg.g(class_="kb-coords")
-        for sq in range(NUM_SQUARES):
-            x, y = square_centre(sq)
-            g.add(dwg.text(square_name(sq), insert=(r2(x), r2(y + 14)), text_anchor="middle", class_="kb-coord"))
-        dwg.add(g)
 
     compass = dwg.g(class_="kb-compass-labels")
     for label, (gx, gy), (ox, oy) in (("N", (0, 6), (0, -8)), ("E", (6, 6), (12, 5)),
@@ -233,24 +272,34 @@ def board_svg(
         compass.add(dwg.text(label, insert=(r2(x + ox), r2(y + oy)), text_anchor="middle", class_="kb-compass"))
     dwg.add(compass)
 
-    # Mountain sites and their stones
-    for i, m in enumerate(geo.mountains):
+    # Mountain sites (the stones come after the runners: never hidden under one)
+    for m in geo.mountains:
         x, y = square_centre(m)
-        name = "Mountain" if i == 0 else "Summit"
-        g = dwg.g(class_=f"kb-site kb-{name.lower()}", id=f"{prefix}-site-{square_name(m)}")
+        name = "Mountain" if m == geo.mountains[0] else "Summit"
+        g = dwg.g(class_=f"kb-site-icon kb-{name.lower()}-icon")
         g.add(dwg.polygon(points([(x - 9, y + 4), (x, y - 10), (x + 9, y + 4)]), class_="kb-mountain-icon"))
-        for k in range(pos.site_stones[i]):
-            g.add(dwg.circle((r2(x - 9 + k * 6), r2(y + 9)), 2.6, class_="kb-stone"))
         dwg.add(g)
 
-    # highlights (under the pieces)
-    if highlights:
+    # highlights (under the coordinates and the pieces), each kind named for screen readers
+    if lit:
         g = dwg.g(class_="kb-highlights")
-        for sq, kind in sorted(highlights.items(), key=lambda kv: _parse_square(kv[0])):
-            s = _parse_square(sq)
-            g.add(dwg.polygon(points(_shrink(square_corners(s), 0.82)), class_=f"kb-hl kb-hl-{kind}",
-                              id=f"{prefix}-hl-{square_name(s)}"))
+        for s, kind in sorted(lit.items()):
+            hl = dwg.polygon(points(_shrink(square_corners(s), 0.82)), class_=f"kb-hl kb-hl-{kind}",
+                             id=f"{prefix}-hl-{square_name(s)}")
+            hl.set_desc(title=f"{square_name(s)}: {HIGHLIGHT_KINDS.get(kind, kind)}")
+            g.add(hl)
+            if kind in GLYPHS:
+                x, y = square_centre(s)
+                g.add(_glyph(dwg, kind, x, y - 19))
         dwg.add(g)
+
+    if coordinates:
+        g = dwg.g(class_="kb-coords")
+        for sq in range(NUM_SQUARES):
+            x, y = square_centre(sq)
+            g.add(dwg.text(square_name(sq), insert=(r2(x), r2(y + 21)), text_anchor="middle", class_="kb-coord"))
+        dwg.add(g)
+
     if lines:
         g = dwg.g(class_="kb-line-highlights")
         for ln, kind in sorted(lines.items(), key=lambda kv: _parse_line(kv[0])):
@@ -338,38 +387,44 @@ def board_svg(
             g.add(el)
         dwg.add(g)
 
-    # runners
+    # runners, each carrying its stones at its upper corners on a halo (clearly visible)
     runners = dwg.g(class_="kb-runners")
-    by_square: dict[int, list[int]] = {}
-    for seat in pos.rules.seats:
-        by_square.setdefault(pos.runners[seat], []).append(seat)
-    sel = None
-    if selected is not None:
-        sel = _parse_square(selected)
-    for sq, seats in sorted(by_square.items()):
-        cx, cy = square_centre(sq)
-        offsets = _crowd(len(seats))
-        for seat, (ox, oy) in zip(seats, offsets):
-            x, y = cx + ox, cy + oy
-            name = SEAT_NAMES[seat].lower()
-            classes = ["kb-runner", f"kb-{name}"]
-            if pos.is_finished(seat):
-                classes.append("kb-finished")
-            if sel == sq and seat == pos.turn:
-                classes.append("kb-selected")
-            g = dwg.g(class_=f"kb-runner-group kb-{name}", id=f"{prefix}-runner-{SEAT_LETTERS[seat]}")
-            radius = 11 if len(seats) == 1 else 8.5
-            c = dwg.circle((r2(x), r2(y)), radius, class_=" ".join(classes))
-            if interactive:
-                target(c, f"sq:{square_name(sq)}")
-                c.attribs["aria-label"] = f"{SEAT_NAMES[seat]}'s runner on {square_name(sq)}"
-            g.add(c)
-            g.add(dwg.text(SEAT_LETTERS[seat], insert=(r2(x), r2(y + 4)), text_anchor="middle",
-                           class_=f"kb-runner-letter kb-{name}"))
-            for k in range(pos.held[seat]):
-                g.add(dwg.circle((r2(x + radius - 1 - k * 5), r2(y - radius + 2)), 2.6, class_="kb-stone"))
-            runners.add(g)
+    sel = _parse_square(selected) if selected is not None else None
+    discs = runner_discs(pos)
+    carried = _carried_colours(pos)
+    for seat, (x, y, radius) in discs.items():
+        sq = pos.runners[seat]
+        name = SEAT_NAMES[seat].lower()
+        classes = ["kb-runner", f"kb-{name}"]
+        if pos.is_finished(seat):
+            classes.append("kb-finished")
+        if sel == sq and seat == pos.turn:
+            classes.append("kb-selected")
+        g = dwg.g(class_=f"kb-runner-group kb-{name}", id=f"{prefix}-runner-{SEAT_LETTERS[seat]}")
+        c = dwg.circle((r2(x), r2(y)), radius, class_=" ".join(classes))
+        if interactive:
+            target(c, f"sq:{square_name(sq)}")
+            held = pos.held[seat]
+            c.attribs["aria-label"] = (f"{SEAT_NAMES[seat]}'s runner on {square_name(sq)}"
+                                       + (f", carrying {held} stone{'s' if held != 1 else ''}" if held else ""))
+        g.add(c)
+        g.add(dwg.text(SEAT_LETTERS[seat], insert=(r2(x), r2(y + 4)), text_anchor="middle",
+                       class_=f"kb-runner-letter kb-{name}"))
+        for (sx, sy, halo), colour in zip(carried_stone_discs(discs[seat], len(carried[seat])), carried[seat]):
+            g.add(dwg.circle((r2(sx), r2(sy)), halo, class_="kb-stone-halo"))
+            g.add(dwg.circle((r2(sx), r2(sy)), 4.2, class_=f"kb-stone kb-stone-{colour} kb-carried"))
+        runners.add(g)
     dwg.add(runners)
+
+    # stones on the Mountain sites: beside the centre, clear of a runner standing there;
+    # the stack's dark stones (First and Second Stone, K-MTN-4) drawn dark
+    for i, m in enumerate(geo.mountains):
+        x, y = square_centre(m)
+        name = "Mountain" if i == 0 else "Summit"
+        g = dwg.g(class_=f"kb-site kb-{name.lower()}", id=f"{prefix}-site-{square_name(m)}")
+        for (sx, sy, radius), colour in zip(site_stone_discs(pos, i), _site_colours(pos, i)):
+            g.add(dwg.circle((r2(sx), r2(sy)), radius, class_=f"kb-stone kb-stone-{colour}"))
+        dwg.add(g)
 
     if marks:
         g = dwg.g(class_="kb-marks")
@@ -380,17 +435,22 @@ def board_svg(
 
     if options:
         g = dwg.g(class_="kb-options")
-        for i, opt in enumerate(options):
-            x, y = _anchor(opt.at)
+        obstacles = [(x, y, r + 1) for x, y, r in discs.values()] + site_stone_discs(pos)
+        obstacles += [d for seat, disc in discs.items() for d in carried_stone_discs(disc, len(carried[seat]))]
+        for i, (opt, (x, y)) in enumerate(zip(options, badge_spots(options, obstacles))):
             og = dwg.g(class_="kb-option-group", id=f"{prefix}-opt-{i}")
-            c = dwg.circle((r2(x), r2(y)), 7.5, class_="kb-option")
+            c = dwg.circle((r2(x), r2(y)), BADGE_R, class_="kb-option")
             target(c, f"act:{opt.action}")
             c.attribs["aria-label"] = opt.action
             og.add(c)
             if opt.label:
-                og.add(dwg.text(opt.label, insert=(r2(x), r2(y + 3)), text_anchor="middle", class_="kb-option-label"))
+                og.add(dwg.text(opt.label, insert=(r2(x), r2(y + 4.2)), text_anchor="middle", class_="kb-option-label"))
             g.add(og)
         dwg.add(g)
+
+    if lit:
+        _draw_legend(dwg, prefix, [k for k in HIGHLIGHT_KINDS if k in lit.values()]
+                     + sorted({k for k in lit.values() if k not in HIGHLIGHT_KINDS}))
 
     # status and pools
     dwg.add(dwg.text(status if status is not None else status_line(pos), insert=(MARGIN, 18), class_="kb-status",
@@ -410,25 +470,157 @@ def _shrink(pts, f):
 
 
 def _crowd(n: int) -> list[tuple[float, float]]:
+    """Offsets of ``n`` runners sharing a square: side by side for two, in a ring for more."""
     if n == 1:
         return [(0.0, 0.0)]
+    if n == 2:
+        return [(-9.0, 0.0), (9.0, 0.0)]
     return [(9 * math.cos(2 * math.pi * k / n - math.pi / 2), 9 * math.sin(2 * math.pi * k / n - math.pi / 2)) for k in range(n)]
 
 
+def runner_discs(pos: Position) -> dict[int, tuple[float, float, float]]:
+    """Where each seat's runner is drawn: seat -> (x, y, radius)."""
+    by_square: dict[int, list[int]] = {}
+    for seat in pos.rules.seats:
+        by_square.setdefault(pos.runners[seat], []).append(seat)
+    discs = {}
+    for sq, seats in sorted(by_square.items()):
+        cx, cy = square_centre(sq)
+        radius = 11 if len(seats) == 1 else 8.5
+        for seat, (ox, oy) in zip(seats, _crowd(len(seats))):
+            discs[seat] = (cx + ox, cy + oy, radius)
+    return discs
+
+
+def carried_stone_discs(disc: tuple[float, float, float], count: int) -> list[tuple[float, float, float]]:
+    """(x, y, halo radius) of the stones a runner drawn at ``disc`` carries: on its upper
+    corners, half outside it."""
+    x, y, radius = disc
+    return [(x + (radius * 0.8 if k % 2 == 0 else -radius * 0.8), y - radius * 0.8 - (k // 2) * 7, 5.8)
+            for k in range(count)]
+
+
+# Where a Mountain site's stones sit, around the square's centre (a runner there covers
+# the centre only, radius 11): left and right of it, then above and below.
+SITE_STONE_SPOTS = ((-17.0, -4.5), (17.0, -4.5), (-17.0, 4.5), (17.0, 4.5), (0.0, -21.0), (0.0, 21.0))
+
+
+def site_stone_discs(pos: Position, site: int | None = None) -> list[tuple[float, float, float]]:
+    """(x, y, radius) of the stones left on one Mountain site, or on all of them."""
+    sites = range(len(pos.rules.geometry.mountains)) if site is None else [site]
+    out = []
+    for i in sites:
+        x, y = square_centre(pos.rules.geometry.mountains[i])
+        spots = SITE_STONE_SPOTS * (1 + pos.site_stones[i] // len(SITE_STONE_SPOTS))
+        out += [(x + ox, y + oy, 3.6) for ox, oy in spots[:pos.site_stones[i]]]
+    return out
+
+
+def _stack(pos: Position, site: int) -> list[str]:
+    """The colours of a site's full stack, top first.  In the one-site rulesets the two
+    dark stones lie on top and score First and Second Stone (K-MTN-4); the 2-player game's
+    stones all count alike, so they are drawn alike."""
+    n = pos.rules.stones[site]
+    if len(pos.rules.stones) > 1:
+        return ["light"] * n
+    return ["dark" if k < 2 else "light" for k in range(n)]
+
+
+def _site_colours(pos: Position, site: int) -> list[str]:
+    """The colours of the stones left on a site: the bottom of its stack."""
+    stack = _stack(pos, site)
+    left = pos.site_stones[site]
+    return stack[len(stack) - left:] if 0 < left <= len(stack) else ["light"] * left
+
+
+def _carried_colours(pos: Position) -> dict[int, list[str]]:
+    """The colours of the stones each runner holds, in the order they were taken."""
+    stack = _stack(pos, 0) if len(pos.rules.stones) == 1 else []
+    out = {}
+    for seat in pos.rules.seats:
+        taken = [stack[j] if j < len(stack) else "light" for j, s in enumerate(pos.stone_order) if s == seat]
+        held = pos.held[seat]
+        out[seat] = (taken + ["light"] * held)[:held]
+    return out
+
+
+def _glyph(dwg, kind: str, x: float, y: float):
+    """The small sign of a highlight kind at (x, y): a hop arc for a leapfrog landing, a
+    lightning bolt for a speed move."""
+    if kind == "leap":
+        d = (f"M{r2(x - 6)},{r2(y + 4)} Q{r2(x)},{r2(y - 8)} {r2(x + 6)},{r2(y + 4)} "
+             f"M{r2(x + 2.5)},{r2(y + 2.5)} L{r2(x + 6)},{r2(y + 4)} L{r2(x + 6.8)},{r2(y)}")
+        return dwg.path(d=d, class_="kb-hl-glyph kb-glyph-leap")
+    bolt = [(x + 1.5, y - 6.5), (x - 4, y + 1), (x - 0.5, y + 1), (x - 1.5, y + 6.5), (x + 4, y - 1), (x + 0.5, y - 1)]
+    return dwg.polygon(points(bolt), class_="kb-hl-glyph kb-glyph-speed")
+
+
+def _draw_legend(dwg, prefix: str, kinds: list[str]) -> None:
+    """A key to the highlight kinds on the board, in the empty corner left of North."""
+    g = dwg.g(class_="kb-legend", id=f"{prefix}-legend")
+    for i, kind in enumerate(kinds):
+        x, y = MARGIN - 14, HEADER + 10 + i * 18
+        sw = dwg.rect((r2(x), r2(y)), (14, 14), class_=f"kb-legend-swatch kb-hl-{kind}")
+        g.add(sw)
+        if kind in GLYPHS:
+            g.add(_glyph(dwg, kind, x + 7, y + 7))
+        g.add(dwg.text(LEGEND.get(kind, HIGHLIGHT_KINDS.get(kind, kind)), insert=(r2(x + 19), r2(y + 11.5)), class_="kb-legend-text"))
+    dwg.add(g)
+
+
 def _anchor(at: str) -> tuple[float, float]:
+    """The preferred spot of an option badge anchored at ``sq:``, ``sd:`` or ``ln:``."""
+    return _spots(at)[0]
+
+
+def _spots(at: str) -> list[tuple[float, float]]:
+    """Candidate spots of a badge, best first: near its square, side or line."""
     kind, _, name = at.partition(":")
     if kind == "sq":
         x, y = square_centre(parse_square(name))
-        return (x, y - 12)
+        return [(x + dx, y + dy) for dx, dy in ((0, -12), (0, 12), (-17, 0), (17, 0), (0, -21), (0, 21))]
     if kind == "sd":
-        return side_point(parse_side(name), 11)
+        side = parse_side(name)
+        a, b = line_ends(side_line(side))
+        m, c = _mid(a, b), square_centre(side >> 2)
+        nx, ny = _unit(c[0] - m[0], c[1] - m[1])
+        tx, ty = _unit(b[0] - a[0], b[1] - a[1])
+        return [(m[0] + nx * inset + tx * along, m[1] + ny * inset + ty * along)
+                for inset, along in ((10, 0), (0, 0), (10, -13), (10, 13), (0, -13), (0, 13),
+                                     (5, -19), (5, 19), (0, -19), (0, 19), (-10, 0))]
     if kind == "ln":
         a, b = line_ends(parse_line(name))
-        return _mid(a, b)
+        nx, ny = _unit(a[1] - b[1], b[0] - a[0])
+        return [(p[0] + nx * off, p[1] + ny * off)
+                for t, off in ((0.5, 0), (0.25, 0), (0.75, 0), (0.5, 10), (0.5, -10), (0.15, 10), (0.85, 10),
+                               (0.15, -10), (0.85, -10), (0.5, 19), (0.5, -19))
+                for p in [_mid(a, b, t)]]
     raise ValueError(f"an option anchor is sq:, sd: or ln:, not {at!r}")
 
 
+def _unit(dx: float, dy: float) -> tuple[float, float]:
+    d = math.hypot(dx, dy) or 1.0
+    return dx / d, dy / d
+
+
+def badge_spots(options: list[Option], discs: list[tuple[float, float, float]]) -> list[tuple[float, float]]:
+    """Where each option badge goes: the first of its candidate spots clear of every disc
+    (x, y, radius: runners, carried and Mountain stones) and of the badges placed before it;
+    when none is clear, the spot with the most room."""
+    placed: list[tuple[float, float]] = []
+    for opt in options:
+        def room(p):
+            gaps = [math.hypot(p[0] - x, p[1] - y) - (BADGE_R + r) for x, y, r in discs]
+            gaps += [math.hypot(p[0] - q[0], p[1] - q[1]) - (2 * BADGE_R + 1) for q in placed]
+            return min(gaps, default=1.0)
+        spots = _spots(opt.at)
+        placed.append(next((p for p in spots if room(p) >= 0), max(spots, key=room)))
+    return placed
+
+
 def _draw_pools(dwg, pos: Position, prefix: str, x0: float) -> None:
+    """Each seat's pieces left, speed token, stones and homecoming, in lines short enough
+    for the panel (issue 11: "home #1 on a1" ran off the drawing)."""
     g = dwg.g(class_="kb-pools", id=f"{prefix}-pools")
     y = HEADER + MARGIN + 4
     for seat in pos.rules.seats:
@@ -443,14 +635,15 @@ def _draw_pools(dwg, pos: Position, prefix: str, x0: float) -> None:
             if s == seat:
                 home = f" · home #{i + 1} on {square_name(sq)}"
         start = square_name(START_SQUARE[seat])
-        sg.add(dwg.text(f"{marker}{name} (from {start}){home}", insert=(r2(x0 + 20), r2(y)), class_="kb-panel-title"))
+        sg.add(dwg.text(f"{marker}{name} (from {start})", insert=(r2(x0 + 20), r2(y)), class_="kb-panel-title"))
         lines = [
             f"walls {pool[0]} · monoliths {pool[1]}",
             f"portals {pool[2]} · locks {pool[3]}",
-            "speed token " + ("+1 up" if pool[4] else "spent / none") + f" · stones {pos.held[seat]}",
+            "speed token " + ("+1 up" if pool[4] else "spent / none"),
+            f"stones {pos.held[seat]}{home}",
         ]
         for k, text in enumerate(lines):
-            sg.add(dwg.text(text, insert=(r2(x0 + 20), r2(y + 14 + 13 * k)), class_="kb-panel-text"))
+            sg.add(dwg.text(text, insert=(r2(x0 + 20), r2(y + PANEL_LINE * (k + 1))), class_="kb-panel-text"))
         g.add(sg)
-        y += 72
+        y += PANEL_BLOCK
     dwg.add(g)

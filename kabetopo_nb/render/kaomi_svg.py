@@ -31,44 +31,45 @@ from ..kaomi.geometry import FILES, parse_square, square_name
 from ..kaomi.position import BLACK, WHITE, Position, colour_name, format_position
 from ..kaomi.scoring import outcome
 from ..kaomi.status import describe_position, status_line
-from .base import add_text_alternative, content_prefix, new_drawing, r2, target
+from .base import POINTER_CSS, add_text_alternative, content_prefix, new_drawing, r2, target, theme_css
 
 CELL = 40.0
 MARGIN = 26.0
 HEADER = 24.0
 STONE_R = 15.0
 
-STYLE = """
-.kb-board.kb-kaomi { --kb-bg:#fbfaf6; --kb-ink:#222; --kb-sq:#e9dcc0; --kb-sq2:#e2d3b3; --kb-black:#1d1d1f;
-  --kb-white:#fdfdfb; --kb-hl:#2b8a3e; --kb-hl2:#1c6dd0; --kb-bad:#c92a2a; --kb-warm:#e8590c; font-family: sans-serif; }
-.kb-board.kb-kaomi.kb-dark { --kb-bg:#1e1f24; --kb-ink:#e8e6e1; --kb-sq:#4a4436; --kb-sq2:#413b2f; --kb-black:#0b0b0c;
-  --kb-white:#f4f1e8; --kb-hl:#69db7c; --kb-hl2:#74c0fc; --kb-bad:#ff8787; --kb-warm:#ffa94d; }
+_LIGHT = ("--kb-bg:#fbfaf6; --kb-ink:#222; --kb-sq:#e9dcc0; --kb-sq2:#e2d3b3; --kb-black:#1d1d1f; "
+          "--kb-white:#fdfdfb; --kb-hl:#2b8a3e; --kb-hl2:#1c6dd0; --kb-bad:#b02525; --kb-warm:#c2410c; font-family: sans-serif;")
+_DARK = ("--kb-bg:#1e1f24; --kb-ink:#e8e6e1; --kb-sq:#4a4436; --kb-sq2:#413b2f; --kb-black:#0b0b0c; "
+         "--kb-white:#f4f1e8; --kb-hl:#69db7c; --kb-hl2:#74c0fc; --kb-bad:#ffa8a8; --kb-warm:#ffa94d;")
+
+STYLE = theme_css(".kb-board.kb-kaomi", _LIGHT, _DARK) + POINTER_CSS + """
 .kb-kaomi .kb-bg { fill: var(--kb-bg); }
 .kb-kaomi text { fill: var(--kb-ink); }
 .kb-kaomi .kb-square { fill: var(--kb-sq); stroke: var(--kb-ink); stroke-opacity: .35; stroke-width: .8; }
 .kb-kaomi .kb-square.kb-shade { fill: var(--kb-sq2); }
-.kb-kaomi .kb-coord { font-size: 10px; fill-opacity: .65; }
-.kb-kaomi .kb-status { font-size: 12.5px; font-weight: bold; }
-.kb-kaomi .kb-stone { stroke: var(--kb-ink); stroke-width: 1.2; pointer-events: none; }
+.kb-kaomi .kb-coord { font-size: 12px; }
+.kb-kaomi .kb-status { font-size: 13px; font-weight: bold; }
+.kb-kaomi .kb-stone { stroke: var(--kb-ink); stroke-width: 1.2; }
 .kb-kaomi .kb-stone.kb-black { fill: var(--kb-black); stroke: #000; }
 .kb-kaomi .kb-stone.kb-white { fill: var(--kb-white); stroke: #222; stroke-width: 1.6; }
-.kb-kaomi .kb-stone-ring { fill: none; stroke: #222; stroke-width: .8; stroke-opacity: .6; pointer-events: none; }
-.kb-kaomi .kb-hl { fill: var(--kb-hl2); fill-opacity: .30; stroke: var(--kb-hl2); stroke-width: 1.5; pointer-events: none; }
+.kb-kaomi.kb-dark .kb-stone.kb-black { stroke: #8a8a8a; }
+.kb-kaomi .kb-stone-ring { fill: none; stroke: #222; stroke-width: .8; stroke-opacity: .6; }
+.kb-kaomi .kb-hl { fill: var(--kb-hl2); fill-opacity: .30; stroke: var(--kb-hl2); stroke-width: 1.5; }
 .kb-kaomi .kb-hl.kb-hl-target { fill: var(--kb-hl); fill-opacity: .25; stroke: var(--kb-hl); stroke-dasharray: 4 3; stroke-width: 2; }
 .kb-kaomi .kb-hl.kb-hl-returned { fill: var(--kb-bad); fill-opacity: .22; stroke: var(--kb-bad); }
 .kb-kaomi .kb-hl.kb-hl-placed { fill: none; stroke: var(--kb-warm); stroke-width: 3; }
 .kb-kaomi .kb-hl.kb-hl-last { fill: none; stroke: var(--kb-warm); stroke-width: 2; stroke-dasharray: 5 3; }
 .kb-kaomi .kb-hl.kb-hl-removed { fill: var(--kb-bg); fill-opacity: .55; stroke: none; }
 .kb-kaomi .kb-hl.kb-hl-winner { fill: var(--kb-hl); fill-opacity: .35; stroke: var(--kb-hl); }
-.kb-kaomi .kb-removed-cross { stroke: var(--kb-bad); stroke-width: 2; pointer-events: none; }
-.kb-kaomi .kb-arrow { fill: none; stroke-width: 2.8; stroke-linecap: round; pointer-events: none; }
+.kb-kaomi .kb-removed-cross { stroke: var(--kb-bad); stroke-width: 2; }
+.kb-kaomi .kb-arrow { fill: none; stroke-width: 2.8; stroke-linecap: round; }
 .kb-kaomi .kb-arrow.kb-push { stroke: var(--kb-hl2); }
 .kb-kaomi .kb-arrow.kb-proposed { stroke: var(--kb-hl2); stroke-dasharray: 5 3; stroke-opacity: .8; }
 .kb-kaomi .kb-arrow.kb-return { stroke: var(--kb-bad); stroke-dasharray: 2 3; }
 .kb-kaomi .kb-arrowhead-push, .kb-kaomi .kb-arrowhead-proposed { fill: var(--kb-hl2); }
 .kb-kaomi .kb-arrowhead-return { fill: var(--kb-bad); }
-.kb-kaomi .kb-mark { font-size: 12px; font-weight: bold; fill: var(--kb-bad); pointer-events: none; }
-.kb-kaomi [data-target] { cursor: pointer; }
+.kb-kaomi .kb-mark { font-size: 12px; font-weight: bold; fill: var(--kb-bad); }
 .kb-kaomi .kb-square[data-target]:hover, .kb-kaomi .kb-square.kb-focus { stroke: var(--kb-hl2); stroke-width: 2.5; stroke-opacity: 1; }
 """
 
@@ -82,7 +83,7 @@ def _sq(pos: Position, value) -> int:
 def board_svg(
     position: Position,
     *,
-    theme: str = "light",
+    theme: str = "auto",
     coordinates: bool = True,
     highlights: dict | None = None,
     arrows: list | tuple | None = None,
@@ -196,6 +197,7 @@ def board_svg(
         name = square_name(sq, n)
         colour = "kb-black" if c == BLACK else "kb-white"
         circle = dwg.circle((r2(x), r2(y)), STONE_R, class_=f"kb-stone {colour}", id=f"{prefix}-stone-{name}")
+        circle.attribs["role"] = "img"  # so that its aria-label is a permitted attribute
         circle.attribs["aria-label"] = f"{colour_name(c).lower()} stone on {name}"
         stones.add(circle)
         if c == WHITE:

@@ -102,9 +102,11 @@ for p in match.players:
 # 8. more resources left at the end of the last round;
 # 9. otherwise the match is a draw.
 #
-# In this match Ann and Ben both finished on 13. Their best rounds are the same, so the
-# engine goes down the chain; the `decided_by` field of each standing names the step
-# that settled it.
+# The `decided_by` field of each standing names the step that settled its place. In this
+# match no two players share a total, so every place is settled by the total itself (see
+# the standings below). To watch the chain at work anyway, the next cell lists each
+# step's values for Ann and Ben: had they tied on the total, the first step where their
+# values differ would have decided it.
 
 # %%
 for name, fn in TIEBREAKERS["v4.0"]:

@@ -588,3 +588,73 @@ def open_notebook(jupyter_lab):
         return nb
 
     return _open
+
+
+# --- helpers for the drawing and accessibility tests (issue 11) -----------------------------
+
+def png_pixels(data: bytes) -> list[list[tuple[int, int, int, int]]]:
+    """Rows of (r, g, b, a) of an 8-bit RGB(A), non-interlaced PNG (a Playwright screenshot),
+    decoded with the standard library alone."""
+    import struct
+    import zlib
+
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        raise ValueError("not a PNG")
+    pos, idat = 8, b""
+    width = height = bpp = 0
+    while pos < len(data):
+        size, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + size]
+        if kind == b"IHDR":
+            width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", body)
+            if depth != 8 or colour not in (2, 6) or interlace:
+                raise ValueError("only 8-bit RGB(A), non-interlaced PNGs")
+            bpp = 4 if colour == 6 else 3
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + size
+    raw = zlib.decompress(idat)
+    stride = width * bpp
+    rows, prev = [], bytearray(stride)
+    for y in range(height):
+        start = y * (stride + 1)
+        kind, line = raw[start], bytearray(raw[start + 1:start + 1 + stride])
+        for i in range(stride):
+            a = line[i - bpp] if i >= bpp else 0
+            b = prev[i]
+            c = prev[i - bpp] if i >= bpp else 0
+            if kind == 1:
+                line[i] = (line[i] + a) & 255
+            elif kind == 2:
+                line[i] = (line[i] + b) & 255
+            elif kind == 3:
+                line[i] = (line[i] + (a + b) // 2) & 255
+            elif kind == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append([tuple(line[x * bpp:(x + 1) * bpp]) + ((255,) if bpp == 3 else ()) for x in range(width)])
+        prev = line
+    return rows
+
+
+def axe_script() -> Path:
+    """axe-core's axe.min.js, as shipped inside the axe-playwright-python wheel (the test
+    extra): injected into the page, nothing fetched at run time.  Skips when missing, or
+    fails under CI=true, like the browser itself."""
+    from importlib.resources import files
+
+    try:
+        path = Path(str(files("axe_playwright_python") / "axe.min.js"))
+    except ModuleNotFoundError as exc:
+        _unavailable(f"axe-core is missing ({exc}); pip install -e '.[test]' (axe-playwright-python)")
+    if not path.is_file():
+        _unavailable(f"{path} is missing; reinstall axe-playwright-python")
+    return path
+
+
+def use_jupyterlab_theme(page, dark: bool) -> None:
+    """Switch JupyterLab to its Dark or Light theme and wait until the page shows it."""
+    theme = "JupyterLab Dark" if dark else "JupyterLab Light"
+    page.evaluate("(t) => window.jupyterapp.commands.execute('apputils:change-theme', {theme: t})", theme)
+    page.wait_for_function("(d) => document.body.dataset.jpThemeLight === (d ? 'false' : 'true')", arg=dark)

@@ -99,3 +99,130 @@ def main():
 
 if __name__ == "__main__":
     main()
+
+
+# --- the match board (issue 11): tests/browser/test_match_board.py -------------------------
+
+MATCH_BOARD_AUTOSAVE = "match-board.autosave.json"
+
+# A finished 4-player match for the scoresheet (the positions of tests/test_scoresheet.py):
+# round 1 Tadaimas East f1, South f6, West a6; round 2 a Natural Tadaima for East on a1.
+SHEET_P4 = "pools=E:w3m1p1l1s1,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1"
+SHEET_ROUND_A = ("rules=kabetopo-4p;runners=Ef1+1,Sf6+1,Wa6+1,Nc4+1;stones=0;order=E,S,W,N;"
+                 "homes=Ef1,Sf6,Wa6;phase=over;" + SHEET_P4.replace("E:w3", "E:w2"))
+SHEET_ROUND_B = ("rules=kabetopo-4p;runners=Ea1+1,Sf6+1,Wa6+1,Nc4+1;stones=0;order=N,W,E,S;"
+                 "homes=Ea1,Sf6,Wa6;phase=over;" + SHEET_P4)
+
+MATCH_BOARD_CELLS = [
+    "from kabetopo_nb import MatchBoard\n"
+    "from kabetopo_nb.kabetopo.match import Match\n"
+    "sheet = Match.from_positions('kabetopo-4p', ['Ann', 'Bob', 'Cy', 'Di'],\n"
+    f"                             [{SHEET_ROUND_A!r},\n"
+    f"                              {SHEET_ROUND_B!r}] * 2)\n"
+    "sheet",
+    "board = MatchBoard('kabetopo-4p', ['Ann', 'Ben', 'Cat', 'Dan'], seed=7,\n"
+    f"                   autosave={MATCH_BOARD_AUTOSAVE!r})\n"
+    "board",
+    "bots = MatchBoard('kabetopo-4p', ['Ann', 'Ben', 'Cat', 'Dan'], seed=3, bot_pause=0.3,\n"
+    "                  bots={'South': 'greedy', 'West': 'greedy', 'North': 'greedy'})\n"
+    "bots",
+]
+
+
+def write_match_board_notebook():
+    nbformat.write(notebook(MATCH_BOARD_CELLS), HERE / "match_board.ipynb")
+
+
+if __name__ == "__main__":
+    write_match_board_notebook()
+
+
+# --- the board's drawing, panel, keyboard and accessibility (issue 11) -----------------------
+# tests/browser/test_board_drawing.py and tests/browser/test_accessibility.py
+
+# Each game's board with squares lit: East's runner selected (its moves), red picked in
+# Dakapo (where it may go), a Kaomi stone placed (the last placement ringed); then one
+# static drawing per game (an SVG output, not a widget).
+BOARD_DRAWING_CELLS = [
+    "from kabetopo_nb import KabetopoBoard, dakapo_board, kaomi_board\n"
+    f"kabetopo = KabetopoBoard({BOARD_POSITION!r}, theme='auto')\n"
+    "kabetopo.click('sq:b1')  # East's runner selected: its moves light up\n"
+    "kabetopo",
+    "dakapo = dakapo_board()\n"
+    "dakapo.press('colour:red')  # red picked: the squares where it may go light up\n"
+    "dakapo",
+    "kaomi = kaomi_board()\n"
+    "kaomi.click('sq:d4')\n"
+    "kaomi",
+    "kabetopo.state.position  # a static drawing (an SVG output)",
+]
+
+# A board whose panel the test writes (every field the Python side may send) and which
+# records what the front end sends; its drawing has two option badges until one is clicked.
+BOARD_PANEL_CELLS = [
+    '''\
+from kabetopo_nb.kabetopo import parse_position
+from kabetopo_nb.render.kabetopo_svg import STYLE, Option, board_svg
+from kabetopo_nb.widget import BoardWidget
+
+
+class Scripted:
+    """A controller whose panel the test sets; it records the board's intents."""
+
+    def __init__(self, position):
+        self.position = parse_position(position)
+        self.panel = {"status": "Scripted", "groups": [{"name": "play", "buttons": [
+            {"id": "again", "label": "Again", "enabled": True},
+            {"id": "back", "label": "Back", "enabled": False}]}]}
+        self.options = [Option("exit e5s", "sd:e5s", "1"), Option("exit c4e", "sd:c4e", "2")]
+        self.pressed, self.clicked = [], []
+
+    def view(self):
+        svg = board_svg(self.position, coordinates=True, interactive=True, embed_style=False,
+                        options=self.options or None)
+        panel = dict(self.panel, message=self.panel.get("message", f"{len(self.pressed) + len(self.clicked)} intents"))
+        return {"svg": svg, "style": STYLE, "panel": panel}
+
+    def click(self, target):
+        self.clicked.append(target)
+        if target.startswith("act:"):
+            self.options = []  # a choice was made: the badges go
+        return {"ok": True}
+
+    def button(self, button, value=None):
+        self.pressed.append(button)
+        return {"ok": True}
+
+    def apply(self, action):
+        return {"ok": True}
+
+    def position_text(self):
+        return ""
+
+    def history_texts(self):
+        return []
+''',
+    f"ctl = Scripted({BOARD_POSITION!r})\n"
+    "board = BoardWidget(ctl)\n"
+    "board",
+]
+
+
+# Dakapo alone, as in the report of bug 1 (another game's board on the page brings its own
+# style, which must not be what makes Dakapo's squares clickable).
+DAKAPO_LIT_CELLS = [
+    "from kabetopo_nb import dakapo_board\n"
+    "dakapo = dakapo_board()\n"
+    "dakapo.press('colour:red')  # red picked: the squares where it may go light up\n"
+    "dakapo",
+]
+
+
+def write_board_drawing_notebooks():
+    nbformat.write(notebook(BOARD_DRAWING_CELLS), HERE / "board_drawing.ipynb")
+    nbformat.write(notebook(BOARD_PANEL_CELLS), HERE / "board_panel.ipynb")
+    nbformat.write(notebook(DAKAPO_LIT_CELLS), HERE / "dakapo_lit.ipynb")
+
+
+if __name__ == "__main__":
+    write_board_drawing_notebooks()

@@ -1,0 +1,640 @@
+"""A whole match on one board: the widget a workshop puts on the projector (issue 11).
+
+``MatchBoard("kabetopo-4p", ["Aiko", "Ben", "Chidi", "Dana"], seed=2024)`` plays every
+round of a ``Match`` on one widget.  The round itself is played by a ``KabetopoController``
+(what a click means is the same as on the single board); ``MatchController`` wraps it and
+adds what a match needs:
+
+* the panel names the *players*: a large headline ("Ben (East) to play"), the round
+  ("Round 2 of 4" in the status line), the scoresheet (``scoresheet_html``, updated after
+  every action, with the round being played so far), and announcements of every scoring
+  event, worded from ``score_round`` and the match (never from rules of its own);
+* when a round is over the board waits on it, scored, with a *Next round* button that
+  starts the next round: the board turns and each player takes the next runner
+  (K-MATCH-1); the scoresheet stays.  At the end: the ranking and the step of the
+  tiebreaker chain that decided each place (``Match.standings``);
+* undo never takes back a round's setup rolls (they belong to the match's seeded d12,
+  K-SETUP-3), nor reaches into the round before; editing a position is not offered (a
+  match replays from its actions);
+* computer players (``bots={"North": "greedy"}``, a seat name or a player name to a bot
+  from ``BOTS``) play their turns one action at a time, each announced ("Dana (bot) steps
+  from a6 to a5."), after a short pause, on the kernel's event loop, so the kernel stays
+  responsive; without a running loop (plain Python, tests) ``board.play_bots()`` plays
+  them at once.  A bot's moves come from a generator seeded by the match's seed, the
+  round and the ply: the same seed gives the same moves, also after undo or a restart;
+* the match is saved to ``autosave`` after every action (``autosave.py``); a board made
+  with the same file after a kernel restart resumes it (see ``match_board`` for the
+  choices), and a damaged file is refused with the reason and kept.
+"""
+from __future__ import annotations
+
+import asyncio
+import random
+import weakref
+from pathlib import Path
+from typing import Any, Callable
+
+from ..core.verdict import SaveFormatError
+from ..kabetopo.actions import Kind
+from ..kabetopo.bots import greedy_bot
+from ..kabetopo.match import Match, setup_plies
+from ..kabetopo.notation import format_rules
+from ..kabetopo.rules import SEAT_NAMES, Rules, seat_name
+from ..kabetopo.scoresheet import scoresheet_html
+from ..kabetopo.scoring import events
+from ..widget import BoardWidget
+from .autosave import Autosave
+from .kabetopo import KabetopoController
+
+# The computer players a seat can be given: name -> function(state, rng) -> action.
+# Stronger bots plug in here; each must play a legal action and use only ``rng`` for chance.
+BOTS: dict[str, Callable] = {"greedy": greedy_bot}
+
+SHOWN_ANNOUNCEMENTS = 5  # the panel shows the newest few
+KEPT_ANNOUNCEMENTS = 500  # the whole match's, for ``controller.announcements``
+# buttons of the single board that a match board does not offer: the setup is rolled by
+# the match's generator (K-SETUP-3), and a match replays from its actions (no edited positions)
+NOT_ON_A_MATCH_BOARD = ("roll", "edit", "edit-done", "edit-cancel", "clear-board")
+
+
+def resolve_bots(match: Match, bots: dict | None, *, strict: bool = True) -> dict[str, Callable]:
+    """player -> bot function, from ``{seat name or player name: bot name or function}``.
+
+    A seat name means the player who sits there in round 1 (players keep their bot when
+    the board turns).  Unknown names raise ValueError when ``strict``, else are left out
+    (a resumed match may have other players than the board was set up with).
+    """
+    out: dict[str, Callable] = {}
+    for who, bot in (bots or {}).items():
+        if who in match.players:
+            player = who
+        elif who in (seat_name(s) for s in match.rules.seats):
+            player = match.player_of(SEAT_NAMES.index(who), 0)
+        elif strict:
+            raise ValueError(f"bots: {who!r} is neither a player ({', '.join(match.players)}) nor a seat of {match.rules.name}")
+        else:
+            continue
+        if isinstance(bot, str):
+            if bot not in BOTS:
+                raise ValueError(f"bots: unknown bot {bot!r}; known: {', '.join(sorted(BOTS))}")
+            bot = BOTS[bot]
+        if not callable(bot):
+            raise ValueError(f"bots: {who!r} needs a bot name or a function(state, rng), not {bot!r}")
+        out[player] = bot
+    return out
+
+
+def scoring_events(match: Match, round_index: int, before, after) -> list[str]:
+    """The scoring events one action made (``scoring.events``), with the players' names."""
+    return events(before, after, lambda seat: f"{match.player_of(seat, round_index)} ({seat_name(seat)})",
+                  totals=False)  # the match board announces the round's points with the match totals
+
+
+class MatchController:
+    """Turns board intents into a whole match: a ``KabetopoController`` per round, wrapped."""
+
+    def __init__(self, match: Match, *, bots: dict | None = None, autosave: Autosave | None = None,
+                 coordinates: bool = True):
+        match.auto_next = False  # the board waits between rounds for the Next round button
+        self.match = match
+        self.coordinates = coordinates
+        self.bot_spec = dict(bots or {})
+        self.bots = resolve_bots(match, self.bot_spec)
+        self.bots_running = True
+        self.autosave = autosave
+        self.announcements: list[str] = []  # oldest first, the whole match
+        self._fresh: list[str] = []  # the ones the last intent made
+        self.notice = ""  # an autosave problem, shown until an action goes well
+        self._warned = ""  # the last problem announced (a failing autosave is said once)
+        self.offered: Match | None = None  # a saved match offered for resuming
+        self.retired = ""  # why this board no longer plays (a newer one took its file)
+        self.round = KabetopoController(match.state, coordinates=coordinates)
+
+    # --- what the board reads ------------------------------------------------------------
+    @property
+    def state(self):
+        return self.round.state
+
+    def position_text(self) -> str:
+        return self.round.position_text()
+
+    def history_texts(self) -> list[str]:
+        return self.round.history_texts()
+
+    @property
+    def showing(self) -> Match:
+        """The match on the board: the offered saved one while the choice is open."""
+        return self.offered if self.offered is not None else self.match
+
+    # --- speaking --------------------------------------------------------------------------
+    def say(self, text: str) -> None:
+        self.announcements.append(text)
+        del self.announcements[:-KEPT_ANNOUNCEMENTS]
+        self._fresh.append(text)
+
+    def warn(self, text: str) -> None:
+        """A problem the room must see (an autosave refused or unwritable): shown in the
+        panel's message until an action goes well, announced once."""
+        if text != self._warned:
+            self.say(text)
+        self.notice = self._warned = text
+
+    # --- who plays -------------------------------------------------------------------------
+    def player_to_move(self) -> tuple[str, str] | None:
+        """(player, seat name) of the decision on the board, or None (round over, chance)."""
+        match = self.showing
+        seat = self.state.decision.seat
+        if seat is None or seat not in SEAT_NAMES or match.between_rounds() or match.is_over():
+            return None
+        return match.player_of(SEAT_NAMES.index(seat), match.round_index), seat
+
+    def bot_to_move(self) -> str | None:
+        """The player whose bot has the decision now, or None."""
+        mover = self.player_to_move()
+        return mover[0] if mover is not None and mover[0] in self.bots else None
+
+    def bot_due(self) -> bool:
+        """A bot should play now: its decision, bots running, at the end of the history."""
+        return (self.bots_running and self.offered is None and not self.retired
+                and self.bot_to_move() is not None and not self.state.can_redo())
+
+    def play_bot(self) -> dict:
+        """Play one action of the bot that has the decision (announced with its player's name)."""
+        player = self.bot_to_move()
+        if player is None or self.offered is not None or self.retired:
+            return self.round._error("no bot has the decision now")
+        match, state = self.match, self.state
+        rng = random.Random(f"{match.seed}/{match.round_index}/{state.ply}")  # seeded: same seed, same moves
+        action = self.bots[player](state, rng)
+        return self._act(lambda: self.round.apply(action), bot=player)
+
+    # --- intents ---------------------------------------------------------------------------
+    def click(self, target: str) -> dict:
+        self._fresh = []
+        blocked = self._blocked()
+        if blocked:
+            return self.round._error(blocked)
+        return self._act(lambda: self.round.click(target))
+
+    def apply(self, action) -> dict:
+        """Apply an action from code (any seat, a bot's too)."""
+        self._fresh = []
+        if self.offered is not None or self.retired:
+            return self.round._error(self._blocked())
+        return self._act(lambda: self.round.apply(action))
+
+    def button(self, button: str, value: Any = None) -> dict:
+        self._fresh = []
+        if self.retired:
+            return self.round._error(self.retired)
+        if self.offered is not None:
+            if button == "resume-saved":
+                return self._resume_offered()
+            if button == "start-new":
+                return self._start_new()
+            return self.round._error("choose first: resume the saved match or start a new one (the buttons below)")
+        if button in ("resume-saved", "start-new"):
+            return self.round._error("there is no saved match to choose")
+        if button == "next-round":
+            return self._next_round()
+        if button in ("stop-bots", "start-bots"):
+            return self._switch_bots(button == "start-bots")
+        if button == "stop" and self.bot_due():  # "stop" while a bot thinks; otherwise Mischief's Stop
+            return self._switch_bots(False)
+        if button in NOT_ON_A_MATCH_BOARD or button.startswith(("tool:", "turn:", "pool:")):
+            why = ("each round's setup is rolled by the match's seeded d12 (K-SETUP-3)" if button == "roll"
+                   else "a match board plays the match's own rounds; edit positions on a KabetopoBoard")
+            return self.round._error(f"{button!r} is not available on a match board: {why}")
+        if button == "undo":
+            return self._undo()
+        if button == "goto" and isinstance(value, int) and not isinstance(value, bool) and value < self.first_ply():
+            return self.round._error(self._setup_reason())
+        if button not in ("redo", "goto", "other-line"):
+            blocked = self._blocked()
+            if blocked:
+                return self.round._error(blocked)
+        return self._act(lambda: self.round.button(button, value))
+
+    def _blocked(self) -> str:
+        """Why a play intent is not taken now ('' when it is)."""
+        if self.retired:
+            return self.retired
+        if self.offered is not None:
+            return "choose first: resume the saved match or start a new one (the buttons below)"
+        match = self.match
+        if match.is_over():
+            return "the match is over: see the final ranking below the board"
+        if match.between_rounds():
+            return f"round {match.round_index + 1} is over: press 'Next round' to play round {match.round_index + 2}"
+        bot = self.bot_to_move()
+        if bot is not None and self.bots_running:
+            return f"{bot} (bot) plays this turn: press 'Stop the bots' to play it by hand"
+        return ""
+
+    # --- undo stops after the setup rolls (bug 2) ---------------------------------------------
+    def first_ply(self) -> int:
+        """The earliest ply undo and goto reach: after the round's setup rolls (K-SETUP-3)."""
+        return setup_plies(self.state)
+
+    def _setup_reason(self) -> str:
+        r = self.match.round_index + 1
+        if self.first_ply():
+            return (f"undo stops at the start of round {r}: its setup rolls belong to the match's "
+                    "seeded d12 (K-SETUP-3) and cannot be taken back")
+        return f"nothing to undo: round {r} has only just begun" + (" (the rounds before it are scored)" if r > 1 else "")
+
+    def _undo(self) -> dict:
+        state = self.state
+        if state.ply <= self.first_ply():
+            return self.round._error(self._setup_reason())
+
+        def undo():
+            start = self.state.ply
+            reply = self.round.button("undo")
+            # with bots playing, step back over their actions to the last human decision
+            # (a bot would otherwise play the same action again at once)
+            humans = set(self.match.players) - set(self.bots)
+            while (reply.get("ok") and humans and self.bots_running and self.bot_to_move() is not None
+                   and self.state.ply > self.first_ply()):
+                reply = self.round.button("undo")
+            taken = start - self.state.ply
+            mover = self.player_to_move()
+            if reply.get("ok") and taken > 1 and mover is not None:
+                reply = self.round._ok(f"Took back {taken} actions, the bots' too: {mover[0]} ({mover[1]}) decides again.")
+            return reply
+
+        return self._act(undo)
+
+    # --- the match between rounds ------------------------------------------------------------
+    def _next_round(self) -> dict:
+        match = self.match
+        if not match.between_rounds():
+            why = "the match is over" if match.is_over() else f"round {match.round_index + 1} is still being played"
+            return self.round._error(f"there is no next round yet: {why}")
+        match.next_round()
+        self.round = KabetopoController(match.state, coordinates=self.coordinates)
+        r = match.round_index
+        seats = ", ".join(f"{p} plays {seat_name(match.seat_of(p, r))}" for p in match.players)
+        self.say(f"Round {r + 1} of {match.rounds}: the board turns (K-MATCH-1): {seats}.")
+        self._save()
+        return self.round._ok(f"Round {r + 1} of {match.rounds} begins.")
+
+    def _switch_bots(self, on: bool) -> dict:
+        if not self.bots:
+            return self.round._error("no seat is played by a bot")
+        self.bots_running = on
+        names = ", ".join(self.bots)
+        text = (f"The bots play again ({names})." if on else
+                f"The bots are stopped: {names} are played by hand until 'Let the bots play' is pressed.")
+        self.say(text)
+        return self.round._ok(text)
+
+    # --- every change goes through here -------------------------------------------------------
+    def _act(self, op: Callable[[], dict], *, bot: str | None = None) -> dict:
+        """Run a round intent; then keep the match in step with the round's state, announce
+        the scoring events and the end of a round, and autosave."""
+        match = self.match
+        before_state = self.state
+        before_ply, before = before_state.ply, before_state.position
+        mover = before_state.decision.seat or ""
+        scored = len(match.scores)
+        reply = op()
+        state = self.state
+        if state is not match.states[-1]:  # the round controller swapped to its other line
+            match.states[-1] = state
+        match.sync_round()
+        r = match.round_index
+        if state is before_state and state.ply == before_ply + 1 and reply.get("ok"):
+            if bot is not None:
+                done = state.history[-1]
+                sentence = state.engine.explain(before, done).reason  # "West drops a wall on c3n."
+                lead = f"{bot} (bot)"
+                line = f"{lead}{sentence[len(mover):]}" if mover and sentence.startswith(mover + " ") else f"{lead}: {sentence}"
+                self.say(line)
+                self.round.message = line  # the panel's message names the player too
+            for event in scoring_events(match, r, before, state.position):
+                self.say(event)
+        if len(match.scores) > scored:
+            self._round_over()
+        elif len(match.scores) < scored:
+            self.say(f"Round {r + 1} goes on: the action that ended it was taken back.")
+        if reply.get("ok") and state.ply != before_ply:
+            self.notice = ""
+        self._save()
+        return reply
+
+    def _round_over(self) -> None:
+        match = self.match
+        r = len(match.scores) - 1
+        points = ", ".join(f"{p} +{match.round_total(p, r)} (total {match.total(p)})" for p in match.players)
+        self.say(f"Round {r + 1} of {match.rounds} is over: {points}.")
+        if match.is_over():
+            ranking = "; ".join(f"{st.place}. {', '.join(st.players)} {st.total} ({st.reason})" for st in match.standings())
+            winner = match.winner()
+            self.say(f"The match is over. {ranking}. " + (f"{winner} wins!" if winner else "A drawn match."))
+        else:
+            self.say(f"Press 'Next round' to start round {r + 2}.")
+
+    def _save(self) -> None:
+        if self.autosave is None or self.offered is not None or self.retired:
+            return
+        if not any(a.kind != Kind.ROLL for s in self.match.states for a in s.history) and not self.autosave.exists():
+            return  # nothing played yet: no file (a board only looked at leaves none behind)
+        try:
+            self.autosave.write(self.match)
+            self._warned = ""
+        except OSError as exc:
+            self.warn(f"Autosave failed ({type(exc).__name__}: {exc.strerror or exc}); the match goes on, "
+                      f"but is not saved to {self.autosave.name}.")
+
+    # --- resuming --------------------------------------------------------------------------
+    def offer(self, saved: Match, why: str) -> None:
+        """Show a saved match and ask: resume it, or start the new one (the saved file is then kept aside)."""
+        self.offered = saved
+        self.round = KabetopoController(saved.state, coordinates=self.coordinates)
+        self.say(why)
+
+    def _resume_offered(self) -> dict:
+        saved, self.offered = self.offered, None
+        saved.auto_next = False
+        self.match = saved
+        self.bots = resolve_bots(saved, self.bot_spec, strict=False)
+        self.round = KabetopoController(saved.state, coordinates=self.coordinates)
+        self.say(f"Resumed the saved match from {self.autosave.name}: {describe_progress(saved)}.")
+        self._recap()
+        return self.round._ok("Resumed the saved match.")
+
+    def _start_new(self) -> dict:
+        self.offered = None
+        self.round = KabetopoController(self.match.state, coordinates=self.coordinates)
+        try:
+            kept = self.autosave.set_aside("replaced")
+        except OSError as exc:
+            self.autosave = None
+            self.warn(f"The saved match could not be moved aside ({exc}): this match is not autosaved.")
+            return self.round._ok("A new match has started (not autosaved).")
+        self.say(f"A new match has started; the saved one is kept as {kept.name}.")
+        return self.round._ok("A new match has started.")
+
+    def _recap(self) -> None:
+        """After resuming: where the match stands, as the room last heard it."""
+        match = self.match
+        if match.scores and (match.between_rounds() or match.is_over()):
+            self._round_over()
+
+    # --- what to draw ------------------------------------------------------------------------
+    def headline(self) -> str:
+        match = self.showing
+        if self.retired:
+            return "This board was replaced by a newer one"
+        if self.offered is not None:
+            return "A saved match was found: resume it, or start a new one"
+        if match.is_over():
+            winner = match.winner()
+            return f"Match over: {winner} wins" if winner else "Match over: a drawn match"
+        if match.between_rounds():
+            return f"Round {match.round_index + 1} of {match.rounds} is over"
+        mover = self.player_to_move()
+        if mover is None:
+            return ""
+        player, seat = mover
+        if player in self.bots:
+            return f"{player} ({seat}, {'bot' if self.bots_running else 'bot stopped: play by hand'}) to play"
+        return f"{player} ({seat}) to play"
+
+    def view(self) -> dict:
+        match = self.showing
+        inner = self.round.view()
+        panel = dict(inner["panel"])
+        round_label = f"Round {match.round_index + 1} of {match.rounds}"
+        panel["status"] = f"{round_label} · {panel.get('status', '')}"
+        panel["headline"] = self.headline()
+        panel["round"] = round_label
+        panel["announcements"] = self.announcements[-SHOWN_ANNOUNCEMENTS:]
+        if self._fresh:
+            panel["announcement"] = " ".join(self._fresh)
+        if self.notice:
+            panel["message"] = " ".join(t for t in (self.notice, panel.get("message")) if t)
+        panel["scoresheet_html"] = scoresheet_html(match, live=True)
+        bot = self.bot_to_move() if self.bots_running else None
+        panel["thinking"] = f"{bot} is thinking…" if bot is not None and self.bot_due() else ""
+        panel["first_ply"] = self.first_ply()
+        panel["groups"] = self._groups(panel.get("groups", []))
+        if self.offered is not None or self.retired:
+            panel["choices"] = []
+        return {**inner, "panel": panel}
+
+    def _groups(self, groups: list[dict]) -> list[dict]:
+        if self.retired:
+            return []
+        if self.offered is not None:
+            saved = self.offered
+            return [{"name": "saved match", "buttons": [
+                {"id": "resume-saved", "label": f"Resume the saved match ({describe_progress(saved)})", "enabled": True},
+                {"id": "start-new", "label": "Start a new match", "enabled": True},
+            ]}]
+        out = []
+        blocked = bool(self._blocked())
+        for group in groups:
+            buttons = []
+            for b in group.get("buttons", []):
+                if b.get("id") in NOT_ON_A_MATCH_BOARD:
+                    continue
+                b = dict(b)
+                if b.get("id") == "undo":
+                    b["enabled"] = self.state.ply > self.first_ply()
+                elif b.get("id") not in ("redo", "other-line") and blocked:
+                    b["enabled"] = False
+                buttons.append(b)
+            out.append({**group, "buttons": buttons})
+        match = []
+        if self.match.between_rounds():
+            match.append({"id": "next-round", "label": f"Next round ({self.match.round_index + 2} of {self.match.rounds})",
+                          "enabled": True})
+        if self.bots:
+            match.append({"id": "stop-bots", "label": "Stop the bots", "enabled": True} if self.bots_running
+                         else {"id": "start-bots", "label": "Let the bots play", "enabled": True})
+        if match:
+            out.append({"name": "match", "buttons": match})
+        return out
+
+
+def describe_progress(match: Match) -> str:
+    """ "round R, N actions" for the resume button (setup rolls are not counted)."""
+    actions = sum(1 for s in match.states for a in s.history if a.kind != Kind.ROLL)
+    return f"round {match.round_index + 1}, {actions} action{'s' if actions != 1 else ''}"
+
+
+def _same_setup(a: Match, b: Match) -> bool:
+    return (format_rules(a.rules), a.players, a.rounds, a.seed) == (format_rules(b.rules), b.players, b.rounds, b.seed)
+
+
+def open_match(rules: Rules | str = "kabetopo-4p", players: list[str] | None = None, *, seed: int = 0,
+               rounds: int | None = None, bots: dict | None = None, autosave=None, resume: bool | str = True,
+               coordinates: bool = True) -> MatchController:
+    """A match controller for a new match, or for the one saved in ``autosave`` (see ``match_board``)."""
+    if resume not in (True, False, "ask"):
+        raise ValueError(f"resume must be True, False or 'ask', not {resume!r}")
+    fresh = Match(rules, players, rounds=rounds, seed=seed, auto_next=False)
+    if autosave is None:
+        return MatchController(fresh, bots=bots, coordinates=coordinates)
+    store = Autosave(autosave)
+    controller = MatchController(fresh, bots=bots, autosave=store, coordinates=coordinates)
+    if not store.exists():
+        return controller
+    try:
+        saved = store.read()
+    except (SaveFormatError, OSError, UnicodeDecodeError, ValueError) as exc:
+        reason = str(exc) if isinstance(exc, SaveFormatError) else f"{type(exc).__name__}: {exc}"
+        try:
+            kept = store.set_aside("damaged")
+        except OSError as move:
+            controller.autosave = None
+            controller.warn(f"The autosave {store.name} cannot be resumed ({reason}) nor moved aside ({move}); "
+                            "it is left untouched and this match is NOT autosaved.")
+            return controller
+        controller.warn(f"The autosave {store.name} was refused: {reason}. It is kept as {kept.name}; "
+                        "a new match has started.")
+        return controller
+    if resume is True and _same_setup(saved, fresh):
+        controller.offered = saved
+        controller._resume_offered()
+        return controller
+    if resume is False:
+        try:
+            kept = store.set_aside("replaced")
+        except OSError as exc:
+            controller.autosave = None
+            controller.warn(f"The earlier autosave {store.name} could not be moved aside ({exc}): it is left "
+                            "untouched and this match is NOT autosaved.")
+            return controller
+        controller.say(f"A new match has started; the earlier autosave is kept as {kept.name}.")
+        return controller
+    differs = "" if _same_setup(saved, fresh) else (
+        f" It was set up differently ({format_rules(saved.rules)}, {', '.join(saved.players)}, seed {saved.seed}).")
+    controller.offer(saved, f"{store.name} holds a saved match: {describe_progress(saved)}.{differs}")
+    return controller
+
+
+class MatchBoardWidget(BoardWidget):
+    """The board widget of a match: plays bot turns on the kernel's event loop (see ``match_board``)."""
+
+    def __init__(self, controller: MatchController, *, theme: str = "auto", bot_pause: float = 1.0, **kwargs):
+        if not isinstance(bot_pause, (int, float)) or isinstance(bot_pause, bool) or not 0 <= bot_pause <= 60:
+            raise ValueError(f"bot_pause is a number of seconds from 0 to 60, not {bot_pause!r}")
+        self.bot_pause = float(bot_pause)
+        self._bot_timer = None
+        super().__init__(controller, theme=theme, **kwargs)
+
+    @property
+    def match(self) -> Match:
+        """The match being played (the offered saved one is not it until resumed)."""
+        return self.controller.match
+
+    @property
+    def announcements(self) -> list[str]:
+        """Everything the board announced, oldest first (the panel shows the newest few)."""
+        return list(self.controller.announcements)
+
+    def refresh(self) -> None:
+        super().refresh()
+        self._schedule_bots()
+
+    def close(self) -> None:
+        self.stop_bots()
+        super().close()
+
+    # --- bots ----------------------------------------------------------------------------------
+    def _live(self) -> bool:
+        return getattr(self, "controller", None) is not None  # a closed board has none
+
+    def _schedule_bots(self) -> None:
+        if getattr(self, "_bot_timer", None) is not None or not self._live() or not self.controller.bot_due():
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # plain Python: play_bots() plays them
+            return
+        self._bot_timer = loop.call_later(self.bot_pause, self._bot_turn)
+
+    def _bot_turn(self) -> None:
+        self._bot_timer = None
+        if not self._live() or not self.controller.bot_due():
+            return
+        try:
+            reply = self.controller.play_bot()
+        except Exception as exc:  # a bot's bug must not kill the kernel's loop; stop the bots and say why
+            self.controller.bots_running = False
+            self.controller.warn(f"The bots were stopped: {type(exc).__name__}: {exc}")
+            reply = {"ok": False, "error": str(exc)}
+        self.last_reply = {"type": "reply", "id": None, **reply}
+        self.refresh()
+
+    def stop_bots(self) -> None:
+        """Cancel a bot's pending move (the Stop button also stops later ones)."""
+        if getattr(self, "_bot_timer", None) is not None:
+            self._bot_timer.cancel()
+            self._bot_timer = None
+
+    def play_bots(self, limit: int = 100_000) -> int:
+        """Play every bot action due now, at once, until a human decides or the round ends;
+        returns how many were played (for scripts and tests; the board redraws once)."""
+        self.stop_bots()
+        played = 0
+        while played < limit and self._live() and self.controller.bot_due():
+            reply = self.controller.play_bot()
+            if not reply.get("ok"):
+                raise RuntimeError(f"a bot's action was refused: {reply}")
+            played += 1
+        self.refresh()
+        return played
+
+    def retire(self, why: str) -> None:
+        """Stop this board for good (a newer board took over its autosave file)."""
+        self.stop_bots()
+        if self._live():
+            self.controller.retired = why
+            self.refresh()
+
+
+_BOARDS_BY_FILE: dict[Path, weakref.ref] = {}
+
+
+def match_board(rules: Rules | str = "kabetopo-4p", players: list[str] | None = None, *, seed: int = 0,
+                rounds: int | None = None, bots: dict | None = None, autosave=None, resume: bool | str = True,
+                bot_pause: float = 1.0, coordinates: bool = True, theme: str = "auto") -> MatchBoardWidget:
+    """One board for a whole match (``kabetopo_nb.MatchBoard``).
+
+    * ``rules``, ``players`` (names in seat order for round 1: East, South, West, North),
+      ``seed`` (the match's setup rolls, K-SETUP-3), ``rounds`` (the ruleset's by default).
+    * ``bots``: ``{"North": "greedy"}`` or ``{"Dana": "greedy"}``: a seat name (the player
+      sitting there in round 1) or a player name, to a bot of ``BOTS`` (or a function
+      ``(state, rng) -> action``).  ``bot_pause``: seconds between a bot's actions.
+    * ``autosave``: a file path; the match is written there after every action (nothing
+      is written before the first one).  When the file already holds a match:
+
+      - ``resume=True`` (the default, what a teacher re-running the notebook after a
+        kernel restart expects): the same match (same rules, players, rounds and seed)
+        is resumed at once, where it stopped; a *different* saved match is not resumed
+        silently: the board offers the choice (as with ``"ask"``);
+      - ``resume="ask"``: the board shows the saved match and offers "Resume the saved
+        match (round R, N actions)" or "Start a new match";
+      - ``resume=False``: a new match starts.
+      Starting a new match never deletes a save: it is renamed ``<file>.replaced-<n>``.
+      A damaged or tampered file is refused with the loader's reason (shown on the
+      board), renamed ``<file>.damaged-<n>``, and a new match starts.
+
+    Making a new board for the same file retires the older board (it stops playing and
+    saving), so two boards never write one file.
+    """
+    key = Path(autosave).resolve() if autosave is not None else None
+    older = _BOARDS_BY_FILE.get(key) if key is not None else None
+    older = older() if older is not None else None
+    if older is not None:  # it wrote the file after its last action: the new board reads it from there
+        older.retire(f"this board was replaced by a newer board for {key.name}; play on the new one")
+    controller = open_match(rules, players, seed=seed, rounds=rounds, bots=bots, autosave=autosave,
+                            resume=resume, coordinates=coordinates)
+    board = MatchBoardWidget(controller, theme=theme, bot_pause=bot_pause)
+    if key is not None:
+        _BOARDS_BY_FILE[key] = weakref.ref(board)
+    return board
