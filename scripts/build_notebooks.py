@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Build the teaching notebooks from their sources and store fresh outputs.
 
-Sources are plain Python files in ``notebooks/src/`` in the "percent" format:
+Sources are plain Python files in ``notebooks/src/`` in jupytext's "percent" format,
+read by jupytext:
 
     # %% [markdown]
     # # A title
@@ -38,6 +39,7 @@ import re
 import sys
 from pathlib import Path
 
+import jupytext
 import nbformat
 from nbclient import NotebookClient
 
@@ -50,38 +52,18 @@ WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 PICTURE = "text/html"  # what a board displays beside its view (kabetopo_nb.widget.BoardWidget.picture_html)
 
 
-def parse_source(text: str) -> list:
-    cells = []
-    kind, lines = None, []
-
-    def flush():
-        if kind is None:
-            return
-        body = "\n".join(lines).strip("\n")
-        if kind == "markdown":
-            body = "\n".join(line[2:] if line.startswith("# ") else line.lstrip("#") for line in body.splitlines())
-            cells.append(nbformat.v4.new_markdown_cell(body))
-        elif body:
-            cells.append(nbformat.v4.new_code_cell(body))
-
-    for line in text.splitlines():
-        if line.startswith("# %%"):
-            flush()
-            kind = "markdown" if "[markdown]" in line else "code"
-            lines = []
-        else:
-            lines.append(line)
-    flush()
-    return cells
+# Each notebook is paired with its source: with jupytext in JupyterLab, editing either
+# keeps the other in step (``notebooks/X.ipynb`` <-> ``notebooks/src/X.py``).
+PAIRING = {"formats": "ipynb,src//py:percent"}
 
 
 def notebook_from_source(src: Path):
-    nb = nbformat.v4.new_notebook()
-    nb.metadata["kernelspec"] = KERNELSPEC
-    nb.metadata["language_info"] = {"name": "python"}
-    nb.cells = parse_source(src.read_text(encoding="utf-8"))
+    """The notebook jupytext reads from a percent-format source, with stable cell ids."""
+    nb = jupytext.read(src, fmt="py:percent")
+    nb.metadata = {"kernelspec": KERNELSPEC, "language_info": {"name": "python"}, "jupytext": PAIRING}
     for i, cell in enumerate(nb.cells):
         cell["id"] = f"{src.stem[:40]}-{i}"  # stable cell ids: no churn in diffs
+        cell["metadata"] = {}
     return nb
 
 

@@ -1,0 +1,42 @@
+"""Every notebook matches its source (issue 12): ``notebooks/X.ipynb`` holds exactly the
+cells jupytext reads from ``notebooks/src/X.py``, and is paired with it.
+
+A notebook edited without rebuilding (or a source edited without running
+``python3 scripts/build_notebooks.py X``) fails here, before strict nbval would compare
+outputs of code that is no longer the source's.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import jupytext
+import nbformat
+import pytest
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+SOURCES = sorted((NOTEBOOKS / "src").glob("*.py"))
+
+
+def cells(nb) -> list[tuple[str, str]]:
+    return [(c.cell_type, c.source) for c in nb.cells]
+
+
+def test_every_source_has_its_notebook_and_every_notebook_its_source():
+    assert sorted(p.stem for p in SOURCES) == sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb"))
+    assert len(SOURCES) >= 22
+
+
+@pytest.mark.parametrize("source", SOURCES, ids=[p.stem for p in SOURCES])
+def test_the_notebook_holds_its_sources_cells_and_is_paired(source):
+    notebook = nbformat.read(NOTEBOOKS / f"{source.stem}.ipynb", as_version=4)
+    assert cells(notebook) == cells(jupytext.read(source, fmt="py:percent")), (
+        f"{source.stem}.ipynb differs from its source: run python3 scripts/build_notebooks.py {source.stem}")
+    assert notebook.metadata["jupytext"]["formats"] == "ipynb,src//py:percent"
+
+
+def test_a_changed_source_is_noticed(tmp_path):
+    source = SOURCES[0]
+    edited = tmp_path / source.name
+    edited.write_text(source.read_text(encoding="utf-8") + "\n# %%\nprint('new cell')\n", encoding="utf-8")
+    notebook = nbformat.read(NOTEBOOKS / f"{source.stem}.ipynb", as_version=4)
+    assert cells(notebook) != cells(jupytext.read(edited, fmt="py:percent"))
