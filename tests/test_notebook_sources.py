@@ -40,3 +40,16 @@ def test_a_changed_source_is_noticed(tmp_path):
     edited.write_text(source.read_text(encoding="utf-8") + "\n# %%\nprint('new cell')\n", encoding="utf-8")
     notebook = nbformat.read(NOTEBOOKS / f"{source.stem}.ipynb", as_version=4)
     assert cells(notebook) != cells(jupytext.read(edited, fmt="py:percent"))
+
+
+def test_the_start_page_lists_every_notebook():
+    start = (NOTEBOOKS / "src" / "00-start-here.py").read_text(encoding="utf-8")
+    for source in SOURCES:
+        assert f"]({source.stem}.ipynb)" in start, f"00-start-here does not list {source.stem}"
+
+
+@pytest.mark.parametrize("source", SOURCES, ids=[p.stem for p in SOURCES])
+def test_every_notebook_ends_with_a_link_to_the_next(source):
+    last = jupytext.read(source, fmt="py:percent").cells[-1]
+    following = SOURCES[(SOURCES.index(source) + 1) % len(SOURCES)]
+    assert last.cell_type == "markdown" and f"]({following.stem}.ipynb)" in last.source

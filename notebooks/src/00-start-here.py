@@ -2,25 +2,49 @@
 # # 00 · Start here
 #
 # Welcome to **kabetopo-nb**, a set of notebooks for learning Kabetopo, a race game for two
-# to four players on a 6x6 board full of walls, monoliths and portals. These first ten
-# notebooks follow the sections of the 4-player rulebook (Rules v4.0), one topic each:
+# to four players on a 6x6 board full of walls, monoliths and portals, and for two more
+# games played with the same machinery, Dakapo and Kaomi.
 #
-# | notebook | topic | rulebook section |
+# **Where to go**, by who you are:
+#
+# * **Learning to play**: 01 to 12 in order, one rulebook section each, then 13 (a whole
+#   match) and whichever of 14-16 matches your table. Each ends with an exercise.
+# * **Settling a rules question** (a referee, a rules-lawyer): 17 sets up the disputed
+#   cases with both readings, and 19 explains every ruling ID a refusal quotes.
+# * **Running a workshop**: 18 is the notebook to put on the projector; the README's
+#   section for workshop organisers says how to launch it for a room.
+# * **Exploring the design**: 17 flips every rules option and shows what changes; 20 and
+#   21 show the other two games on the same engine.
+#
+# | notebook | title | what it covers |
 # |---|---|---|
-# | 01 | the board, the pieces and the setup | Contents, Setup, Appendix: the 2x2 Field Setup |
-# | 02 | moving and passing | Playing the Game |
-# | 03 | walls and the path rule | Resources: Walls |
-# | 04 | monoliths and bonus moves | Resources: Monoliths |
-# | 05 | portals and teleporting | Resources: Portals; Special Moving Rules: Teleporting |
-# | 06 | locks | Resources: Locks |
-# | 07 | speed tokens | Resources: Speed Tokens |
-# | 08 | leapfrogging | Special Moving Rules: Leapfrogging |
-# | 09 | the Mountain | Special Moving Rules: The Mountain |
+# | [00](00-start-here.ipynb) | Start here | this tour: the helpers, the engine and the interactive board |
+# | [01](01-board-pieces-and-setup.ipynb) | The board, the pieces and the setup | the board, the pieces and the 2x2 Field Setup, roll by roll |
+# | [02](02-moving-and-passing.ipynb) | Moving and passing | a turn: one main action, moving, passing |
+# | [03](03-walls-and-the-path-rule.ipynb) | Walls and the path rule | walls, and the rule that every runner keeps a way home |
+# | [04](04-monoliths-and-bonus-moves.ipynb) | Monoliths and bonus moves | monoliths and the bonus move they give |
+# | [05](05-portals-and-teleporting.ipynb) | Portals and teleporting | portals, teleporting and choosing the exit |
+# | [06](06-locks.ipynb) | Locks | locks on portals and doors, unlocking, locking it behind you |
+# | [07](07-speed-tokens.ipynb) | Speed tokens | the speed token and its extra move |
+# | [08](08-leapfrogging.ipynb) | Leapfrogging | jumping over other runners |
+# | [09](09-the-mountain.ipynb) | The Mountain | the Mountain: stones, stepping down, bumping |
+# | [10](10-doors.ipynb) | Doors | doors: walls that swing open on a hinge |
+# | [11](11-the-corners.ipynb) | The corners | the corner squares: homes and their lines |
+# | [12](12-ending-a-round-and-scoring.ipynb) | Ending a round and scoring | Tadaima, the end of a round and its scoring |
+# | [13](13-completing-and-winning-a-match.ipynb) | Completing and winning a match | a whole match: rotating runners, totals, tiebreakers, the scoresheet |
+# | [14](14-the-3-player-game.ipynb) | The 3-player game | the 3-player game |
+# | [15](15-the-2-player-games.ipynb) | The 2-player games | the 2-player games: v2.0 with the Summit, and the interim rules |
+# | [16](16-multiplayer-v3-and-mischief.ipynb) | Multiplayer Rules v3.0 and Mischief | Multiplayer Rules v3.0 and the Mischief expansion |
+# | [17](17-rules-lawyering.ipynb) | Rules lawyering | every ruling and every disagreement between the rulebooks, both readings side by side |
+# | [18](18-workshop-hot-seat.ipynb) | Workshop: a whole match on one board | a whole match on one board for a room: names, bots, scoresheet, autosave |
+# | [19](19-rule-reference.ipynb) | The rule reference | every ruling ID explained, with the rulebook section it reads |
+# | [20](20-dakapo.ipynb) | Dakapo | Dakapo, the colour-placing game, on the same engine and board |
+# | [21](21-kaomi.ipynb) | Kaomi | Kaomi, the pushing game, on the same engine and board |
 #
 # Every rule is told here in this project's own words. Where the rulebook leaves a question
-# open, the project fixed one reading and gave it an ID such as **K-MOVE-2**; those IDs
-# are listed in the rulings pages (`RULINGS.md` and `docs/RULINGS.md`) and the engine
-# quotes them whenever it refuses something.
+# open, the project fixed one reading and gave it an ID such as **K-MOVE-2**; the engine
+# quotes these IDs whenever it refuses something, notebook 19 explains every one of them,
+# and on the board a click on an ID opens its entry.
 #
 # This notebook is a tour: the helpers the notebooks use, and the interactive board.
 
@@ -194,3 +218,6 @@ check_answer(answer, expected, hint="East is on the corner f6; how many squares 
 answer = None  # your answer here: True or False
 expected = state.explain("step f4").legal
 check_answer(answer, expected, hint="a step moves exactly one square")
+
+# %% [markdown]
+# Next: [01 · The board, the pieces and the setup](01-board-pieces-and-setup.ipynb).

@@ -208,3 +208,6 @@ show(quick, marks={"c4": "Mtn"})
 answer = None  # your answer here, e.g. 4
 expected = quick.moves_to("f6", ["c4"])
 check_answer(answer, expected, hint="count steps around the monoliths; the Mountain needs an open line to climb")
+
+# %% [markdown]
+# Next: [02 · Moving and passing](02-moving-and-passing.ipynb).

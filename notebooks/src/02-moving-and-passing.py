@@ -208,3 +208,6 @@ show(state)
 answer = None  # your answer here, e.g. {"step c6"}
 expected = {str(a) for a in state.legal_actions}
 check_answer(answer, expected, hint="when nothing else is legal, one action always is")
+
+# %% [markdown]
+# Next: [03 · Walls and the path rule](03-walls-and-the-path-rule.ipynb).

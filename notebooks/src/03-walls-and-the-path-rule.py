@@ -189,3 +189,6 @@ show(state)
 answer = None  # your answer here, e.g. {"d3e"}
 expected = {ln for ln in ("c3e", "d3e", "b4e") if not state.explain(f"wall {ln}").legal}
 check_answer(answer, expected, hint="only the line that closes the pen matters")
+
+# %% [markdown]
+# Next: [04 · Monoliths and bonus moves](04-monoliths-and-bonus-moves.ipynb).

@@ -144,3 +144,6 @@ show(after)
 answer = None  # your answer here: True or False
 expected = after.explain("step d4").legal
 check_answer(answer, expected, hint="a monolith earns one move")
+
+# %% [markdown]
+# Next: [05 · Portals and teleporting](05-portals-and-teleporting.ipynb).

@@ -187,3 +187,6 @@ show(state)
 answer = None  # your answer here: True or False
 expected = state.explain("step d3").legal
 check_answer(answer, expected, hint="what kind of bonus does a portal on your own square give?")
+
+# %% [markdown]
+# Next: [06 · Locks](06-locks.ipynb).

@@ -227,3 +227,6 @@ show(state)
 answer = None  # your answer here: True or False
 expected = state.explain("unlock e4s").legal
 check_answer(answer, expected, hint="unlocking spends a lock from the pool")
+
+# %% [markdown]
+# Next: [07 · Speed tokens](07-speed-tokens.ipynb).

@@ -186,3 +186,6 @@ show(after)
 answer = None  # your answer here: True or False
 expected = after.explain("speed step e6").legal
 check_answer(answer, expected, hint="does a wall drop give the turn a move?")
+
+# %% [markdown]
+# Next: [08 · Leapfrogging](08-leapfrogging.ipynb).

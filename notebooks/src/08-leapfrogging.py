@@ -238,3 +238,6 @@ show(state)
 answer = None  # your answer here: True or False
 expected = state.explain("leap d3").legal
 check_answer(answer, expected, hint="what stands on the line behind South?")
+
+# %% [markdown]
+# Next: [09 · The Mountain](09-the-mountain.ipynb).

@@ -313,3 +313,6 @@ show(state)
 answer = None  # your answer here, e.g. {"step c3"}
 expected = {str(a) for a in state.legal_actions if a.kind == "step"}
 check_answer(answer, expected, hint="going down, nothing on a line stops you")
+
+# %% [markdown]
+# Next: [10 · Doors](10-doors.ipynb).

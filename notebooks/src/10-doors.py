@@ -235,3 +235,6 @@ show(ex3)
 answer = None  # your answer here
 check_answer(answer, sum(ex3.position.is_door(parse_line(ln)) for ln in ["a3n", "b3n", "c3n", "d3n", "e3n", "f3n"]),
              hint="the board's edge is not a wall, and a monolith is never a door.")
+
+# %% [markdown]
+# Next: [11 · The corners](11-the-corners.ipynb).

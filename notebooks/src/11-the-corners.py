@@ -175,3 +175,6 @@ show(ex3)
 answer = None  # your answer here
 check_answer(answer, sum(1 for a in ex3.legal_actions if a.kind == "portal"),
              hint="a 6x6 board has 60 inner lines; each corner has 2 of them.")
+
+# %% [markdown]
+# Next: [12 · Ending a round and scoring](12-ending-a-round-and-scoring.ipynb).

@@ -210,3 +210,6 @@ after = ex3.copy()
 after.apply("step a1")
 check_answer(answer, len(after.position.homes) == 2,
              hint="which corner did West start from?")
+
+# %% [markdown]
+# Next: [13 · Completing and winning a match](13-completing-and-winning-a-match.ipynb).

@@ -159,3 +159,6 @@ check_answer(answer, next(st.decided_by for st in match.standings() if "Cat" in 
 # %%
 answer = None  # your answer here
 check_answer(answer, max(match.round_total("Ben", r) for r in range(match.rounds)))
+
+# %% [markdown]
+# Next: [14 · The 3-player game](14-the-3-player-game.ipynb).

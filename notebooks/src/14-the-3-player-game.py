@@ -155,3 +155,6 @@ check_answer(answer, score_round(after.position).line("Tadaima", 2),
 # %%
 answer = None  # your answer here
 check_answer(answer, Rules.named("kabetopo-3p", play_to_last_tadaima=True).tadaimas_to_end)
+
+# %% [markdown]
+# Next: [15 · The 2-player games](15-the-2-player-games.ipynb).

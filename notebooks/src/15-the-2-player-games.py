@@ -216,3 +216,6 @@ answer = None  # your answer here
 after = ex3.copy()
 after.apply("step f6")
 check_answer(answer, bool(after.position.halfway), hint="Halfway Home accepts any corner.")
+
+# %% [markdown]
+# Next: [16 · Multiplayer Rules v3.0 and Mischief](16-multiplayer-v3-and-mischief.ipynb).

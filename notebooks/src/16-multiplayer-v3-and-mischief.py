@@ -144,3 +144,6 @@ check_answer(answer, state.legal_actions.count(), hint="East holds a wall, a mon
 ex3 = position(END.format(rules="kabetopo-mp-v3"))
 answer = None  # your answer here
 check_answer(answer, score_round(ex3.position).line("Tadaima", 1), hint="South came home second, on a6.")
+
+# %% [markdown]
+# Next: [17 · Rules lawyering](17-rules-lawyering.ipynb).

@@ -586,3 +586,6 @@ check_answer(answer, str(hand_scored("kabetopo-mp-v3", EX2).winner()),
 # %%
 answer = None  # your answer here
 check_answer(answer, Rules.named("kabetopo-2p", later_round_pools=True).pool_for_round(3)[0])
+
+# %% [markdown]
+# Next: [18 · Workshop: a whole match on one board](18-workshop-hot-seat.ipynb).

@@ -182,3 +182,6 @@ from kabetopo_nb.kabetopo.match import Match
 
 answer = None  # your answer here
 check_answer(answer, [Match("kabetopo-3p").rounds, min(Match("kabetopo-2p").rules.round_choices)])
+
+# %% [markdown]
+# Next: [19 · The rule reference](19-rule-reference.ipynb).

@@ -260,3 +260,6 @@ game
 # %%
 board = dakapo_board()
 board
+
+# %% [markdown]
+# Next: [21 · Kaomi](21-kaomi.ipynb).

@@ -268,3 +268,6 @@ play
 print(play.click("sq:d4")["message"])
 print(play.click("sq:d4")["refusal"])
 print(play.press("swap")["message"])
+
+# %% [markdown]
+# That was the last notebook. Back to the start: [00 · Start here](00-start-here.ipynb).
