@@ -41,3 +41,15 @@ def MatchBoard(*args, **kwargs):
     from .play.match_board import match_board
 
     return match_board(*args, **kwargs)
+
+
+def ChallengeBoard(section: str, progress=None, **kwargs):
+    """The challenges of one notebook section on a board, one goal at a time, with a hint,
+    "show me" and progress remembered per learner (see ``kabetopo_nb.play.challenge_board``)::
+
+        ChallengeBoard(section="03")                      # or "03-walls-and-the-path-rule"
+        ChallengeBoard(section="03", progress="my-progress.json")
+    """
+    from .play.challenge_board import challenge_board
+
+    return challenge_board(section, progress, **kwargs)

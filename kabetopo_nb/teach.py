@@ -55,6 +55,11 @@ def show(state_or_position, **overlays):
     display(SVG(board_svg(pos, **overlays)))
 
 
+def count(n: int, noun: str) -> str:
+    """``1 legal action``, ``2 legal actions``: a number with its noun in the right form."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 def legal(state: KabetopoState, *, kinds: Iterable[str] | None = None) -> None:
     """Print the legal actions of the current decision, grouped by kind."""
     groups: dict[str, list[str]] = defaultdict(list)
@@ -63,7 +68,7 @@ def legal(state: KabetopoState, *, kinds: Iterable[str] | None = None) -> None:
         kind = ("speed " if a.speed else "") + a.kind
         if wanted is None or a.kind in wanted:
             groups[kind].append(str(a).split(" ", 1 + a.speed)[-1] if " " in str(a) else str(a))
-    print(f"{state.decision}: {state.legal_actions.count()} legal actions")
+    print(f"{state.decision}: {count(state.legal_actions.count(), 'legal action')}")
     for kind, items in groups.items():
         print(f"  {kind} ({len(items)}): {', '.join(items)}")
 
@@ -112,7 +117,7 @@ def compare(text: str, readings: dict[str, dict], *, action: str | None = None, 
     base_label = next(iter(states))
     base = names(states[base_label])
     for label, s in states.items():
-        line = f"{label}: {s.legal_actions.count()} legal actions"
+        line = f"{label}: {count(s.legal_actions.count(), 'legal action')}"
         if action is not None:
             line += f"; {action} -> {s.explain(action)}"
         print(line)

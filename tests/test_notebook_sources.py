@@ -53,3 +53,22 @@ def test_every_notebook_ends_with_a_link_to_the_next(source):
     last = jupytext.read(source, fmt="py:percent").cells[-1]
     following = SOURCES[(SOURCES.index(source) + 1) % len(SOURCES)]
     assert last.cell_type == "markdown" and f"]({following.stem}.ipynb)" in last.source
+
+
+def test_counts_agree_with_their_nouns():
+    # issue 12: "1 legal actions" and similar slips
+    from kabetopo_nb.teach import count
+
+    assert [count(n, "legal action") for n in (0, 1, 2)] == ["0 legal actions", "1 legal action", "2 legal actions"]
+    for notebook in NOTEBOOKS.glob("*.ipynb"):
+        assert " 1 legal actions" not in notebook.read_text(encoding="utf-8"), notebook.name
+
+
+@pytest.mark.parametrize("source", [s for s in SOURCES if s.stem[:2] in {f"{n:02}" for n in range(1, 17)} | {"20", "21"}],
+                         ids=lambda s: s.stem)
+def test_every_rule_notebook_ends_with_its_challenges_on_a_board(source):
+    from kabetopo_nb.challenges import challenges
+
+    code = [c.source for c in jupytext.read(source, fmt="py:percent").cells if c.cell_type == "code"]
+    assert any(f'ChallengeBoard(section="{source.stem[:2]}")' in c for c in code)
+    assert len(challenges(section=source.stem[:2])) >= 3

@@ -51,7 +51,7 @@
 
 /** @typedef {{ id: string, label: string, enabled: boolean, pressed?: boolean }} Button */
 /** @typedef {{ name: string, buttons: Button[] }} ButtonGroup */
-/** @typedef {{ rulings: string[], reason: string }} Refusal */
+/** @typedef {{ rulings: string[], reason: string, heading?: string }} Refusal */
 /** @typedef {{ title?: string, text?: string, source?: string }} RulingText */
 /** @typedef {{ action: string, legal: boolean, rulings?: string[], reason?: string }} OptionVerdict */
 
@@ -392,7 +392,7 @@ function render({ model, el }) {
     if (refusal) {
       const box = h("div", "kb-refusal");
       box.setAttribute("role", "alert");
-      box.append(h("strong", "", "Not allowed"));
+      box.append(h("strong", "", String(refusal.heading || "Not allowed")));
       for (const id of refusal.rulings || []) box.append(" ", rulingRef(String(id), texts));
       box.append(withRulings(String(refusal.reason || ""), texts, h("div", "kb-reason")));
       const options = /** @type {OptionVerdict[]} */ (panel.options_at || []);

@@ -17,6 +17,18 @@ from ..core.verdict import IllegalActionError, NotationError, Verdict
 from ..reference import ruling_card
 
 
+def cards_for(ids) -> dict[str, dict]:
+    """The rule reference's entry for each ruling ID (each once, in order); an ID the
+    reference does not know is left out, and the board shows it as plain text."""
+    out = {}
+    for rid in dict.fromkeys(ids):
+        try:
+            out[rid] = ruling_card(rid)
+        except KeyError:
+            pass
+    return out
+
+
 class Controller:
     """Base class of the game controllers; ``state`` is a ``core.state.GameState``."""
 
@@ -54,13 +66,7 @@ class Controller:
         ids = list((self.refusal or {}).get("rulings", []))
         for _, verdict in getattr(self, "why_not", []):
             ids += verdict.rulings
-        out = {}
-        for rid in dict.fromkeys(ids):
-            try:
-                out[rid] = ruling_card(rid)
-            except KeyError:  # an ID the reference does not know is shown as plain text
-                pass
-        return out
+        return cards_for(ids)
 
     # --- acting ------------------------------------------------------------------------
     def apply(self, action) -> dict:

@@ -220,4 +220,17 @@ expected = state.explain("step f4").legal
 check_answer(answer, expected, hint="a step moves exactly one square")
 
 # %% [markdown]
+# ## Your progress
+#
+# Notebooks 01-16, 20 and 21 end with challenges on a board. The table below counts the
+# ones you have solved in each section (they are remembered in a small file on this
+# computer, `~/.kabetopo-nb/progress.json`), so you can pick up where you stopped.
+
+# %%
+# NBVAL_IGNORE_OUTPUT (your own progress)
+from kabetopo_nb.challenges.progress import progress_table
+
+progress_table()
+
+# %% [markdown]
 # Next: [01 · The board, the pieces and the setup](01-board-pieces-and-setup.ipynb).

@@ -210,4 +210,19 @@ expected = quick.moves_to("f6", ["c4"])
 check_answer(answer, expected, hint="count steps around the monoliths; the Mountain needs an open line to climb")
 
 # %% [markdown]
+# ## Challenges
+#
+# Now it is your turn. The board below sets this section's challenges one at a time: read
+# the goal at the top, then play it by clicking (or answer with the buttons). The engine
+# checks every click, and a refusal names the ruling behind it. **Hint** helps, **Show me**
+# plays the answer, **Next** moves on. Solved challenges are remembered on this computer,
+# and the start page shows how far you are in each section.
+
+# %%
+# NBVAL_IGNORE_OUTPUT (the board opens on your first unsolved challenge)
+from kabetopo_nb import ChallengeBoard
+
+ChallengeBoard(section="01")
+
+# %% [markdown]
 # Next: [02 · Moving and passing](02-moving-and-passing.ipynb).

@@ -191,4 +191,19 @@ expected = {ln for ln in ("c3e", "d3e", "b4e") if not state.explain(f"wall {ln}"
 check_answer(answer, expected, hint="only the line that closes the pen matters")
 
 # %% [markdown]
+# ## Challenges
+#
+# Now it is your turn. The board below sets this section's challenges one at a time: read
+# the goal at the top, then play it by clicking (or answer with the buttons). The engine
+# checks every click, and a refusal names the ruling behind it. **Hint** helps, **Show me**
+# plays the answer, **Next** moves on. Solved challenges are remembered on this computer,
+# and the start page shows how far you are in each section.
+
+# %%
+# NBVAL_IGNORE_OUTPUT (the board opens on your first unsolved challenge)
+from kabetopo_nb import ChallengeBoard
+
+ChallengeBoard(section="03")
+
+# %% [markdown]
 # Next: [04 · Monoliths and bonus moves](04-monoliths-and-bonus-moves.ipynb).

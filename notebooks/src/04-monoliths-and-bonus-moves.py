@@ -146,4 +146,19 @@ expected = after.explain("step d4").legal
 check_answer(answer, expected, hint="a monolith earns one move")
 
 # %% [markdown]
+# ## Challenges
+#
+# Now it is your turn. The board below sets this section's challenges one at a time: read
+# the goal at the top, then play it by clicking (or answer with the buttons). The engine
+# checks every click, and a refusal names the ruling behind it. **Hint** helps, **Show me**
+# plays the answer, **Next** moves on. Solved challenges are remembered on this computer,
+# and the start page shows how far you are in each section.
+
+# %%
+# NBVAL_IGNORE_OUTPUT (the board opens on your first unsolved challenge)
+from kabetopo_nb import ChallengeBoard
+
+ChallengeBoard(section="04")
+
+# %% [markdown]
 # Next: [05 · Portals and teleporting](05-portals-and-teleporting.ipynb).

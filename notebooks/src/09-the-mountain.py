@@ -315,4 +315,19 @@ expected = {str(a) for a in state.legal_actions if a.kind == "step"}
 check_answer(answer, expected, hint="going down, nothing on a line stops you")
 
 # %% [markdown]
+# ## Challenges
+#
+# Now it is your turn. The board below sets this section's challenges one at a time: read
+# the goal at the top, then play it by clicking (or answer with the buttons). The engine
+# checks every click, and a refusal names the ruling behind it. **Hint** helps, **Show me**
+# plays the answer, **Next** moves on. Solved challenges are remembered on this computer,
+# and the start page shows how far you are in each section.
+
+# %%
+# NBVAL_IGNORE_OUTPUT (the board opens on your first unsolved challenge)
+from kabetopo_nb import ChallengeBoard
+
+ChallengeBoard(section="09")
+
+# %% [markdown]
 # Next: [10 · Doors](10-doors.ipynb).

@@ -177,4 +177,19 @@ check_answer(answer, sum(1 for a in ex3.legal_actions if a.kind == "portal"),
              hint="a 6x6 board has 60 inner lines; each corner has 2 of them.")
 
 # %% [markdown]
+# ## Challenges
+#
+# Now it is your turn. The board below sets this section's challenges one at a time: read
+# the goal at the top, then play it by clicking (or answer with the buttons). The engine
+# checks every click, and a refusal names the ruling behind it. **Hint** helps, **Show me**
+# plays the answer, **Next** moves on. Solved challenges are remembered on this computer,
+# and the start page shows how far you are in each section.
+
+# %%
+# NBVAL_IGNORE_OUTPUT (the board opens on your first unsolved challenge)
+from kabetopo_nb import ChallengeBoard
+
+ChallengeBoard(section="11")
+
+# %% [markdown]
 # Next: [12 · Ending a round and scoring](12-ending-a-round-and-scoring.ipynb).

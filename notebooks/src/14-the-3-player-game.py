@@ -157,4 +157,19 @@ answer = None  # your answer here
 check_answer(answer, Rules.named("kabetopo-3p", play_to_last_tadaima=True).tadaimas_to_end)
 
 # %% [markdown]
+# ## Challenges
+#
+# Now it is your turn. The board below sets this section's challenges one at a time: read
+# the goal at the top, then play it by clicking (or answer with the buttons). The engine
+# checks every click, and a refusal names the ruling behind it. **Hint** helps, **Show me**
+# plays the answer, **Next** moves on. Solved challenges are remembered on this computer,
+# and the start page shows how far you are in each section.
+
+# %%
+# NBVAL_IGNORE_OUTPUT (the board opens on your first unsolved challenge)
+from kabetopo_nb import ChallengeBoard
+
+ChallengeBoard(section="14")
+
+# %% [markdown]
 # Next: [15 · The 2-player games](15-the-2-player-games.ipynb).

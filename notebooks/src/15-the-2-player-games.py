@@ -218,4 +218,19 @@ after.apply("step f6")
 check_answer(answer, bool(after.position.halfway), hint="Halfway Home accepts any corner.")
 
 # %% [markdown]
+# ## Challenges
+#
+# Now it is your turn. The board below sets this section's challenges one at a time: read
+# the goal at the top, then play it by clicking (or answer with the buttons). The engine
+# checks every click, and a refusal names the ruling behind it. **Hint** helps, **Show me**
+# plays the answer, **Next** moves on. Solved challenges are remembered on this computer,
+# and the start page shows how far you are in each section.
+
+# %%
+# NBVAL_IGNORE_OUTPUT (the board opens on your first unsolved challenge)
+from kabetopo_nb import ChallengeBoard
+
+ChallengeBoard(section="15")
+
+# %% [markdown]
 # Next: [16 · Multiplayer Rules v3.0 and Mischief](16-multiplayer-v3-and-mischief.ipynb).

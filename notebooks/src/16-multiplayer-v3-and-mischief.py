@@ -146,4 +146,19 @@ answer = None  # your answer here
 check_answer(answer, score_round(ex3.position).line("Tadaima", 1), hint="South came home second, on a6.")
 
 # %% [markdown]
+# ## Challenges
+#
+# Now it is your turn. The board below sets this section's challenges one at a time: read
+# the goal at the top, then play it by clicking (or answer with the buttons). The engine
+# checks every click, and a refusal names the ruling behind it. **Hint** helps, **Show me**
+# plays the answer, **Next** moves on. Solved challenges are remembered on this computer,
+# and the start page shows how far you are in each section.
+
+# %%
+# NBVAL_IGNORE_OUTPUT (the board opens on your first unsolved challenge)
+from kabetopo_nb import ChallengeBoard
+
+ChallengeBoard(section="16")
+
+# %% [markdown]
 # Next: [17 · Rules lawyering](17-rules-lawyering.ipynb).

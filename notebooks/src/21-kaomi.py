@@ -270,4 +270,19 @@ print(play.click("sq:d4")["refusal"])
 print(play.press("swap")["message"])
 
 # %% [markdown]
+# ## Challenges
+#
+# Now it is your turn. The board below sets this section's challenges one at a time: read
+# the goal at the top, then play it by clicking (or answer with the buttons). The engine
+# checks every click, and a refusal names the ruling behind it. **Hint** helps, **Show me**
+# plays the answer, **Next** moves on. Solved challenges are remembered on this computer,
+# and the start page shows how far you are in each section.
+
+# %%
+# NBVAL_IGNORE_OUTPUT (the board opens on your first unsolved challenge)
+from kabetopo_nb import ChallengeBoard
+
+ChallengeBoard(section="21")
+
+# %% [markdown]
 # That was the last notebook. Back to the start: [00 · Start here](00-start-here.ipynb).

@@ -1,0 +1,362 @@
+"""The challenges of a notebook section on a board: one goal at a time, played by clicking.
+
+    >>> from kabetopo_nb import ChallengeBoard
+    >>> ChallengeBoard(section="03")          # or "03-walls-and-the-path-rule"
+
+The panel's headline is the challenge's goal; the board is its position.  For the
+challenges played on the board (reach, slow-down, only-legal-turn) the clicks mean what
+they mean on the game's own board: the game's controller reads them, but every action it
+would apply is handed to the challenge's ``Attempt.play`` instead, so the engine's verdict
+and the challenge's checker judge it (a refusal leaves the attempt as it was).  The
+challenges answered rather than played take their answer from the panel: toggle buttons
+for ``which-legal``, squares clicked on the board for ``end-squares``, -/+ steppers per
+seat for ``score``; "Check answer" submits it to ``Attempt.answer``.
+
+Buttons: Hint, Show me (the stated solution, played at once or filled in; the challenge
+counts as shown, not solved), Try again, Previous and Next; the status line counts
+"Challenge 2 of 4 · 1 solved".  Solved challenges are remembered in the learner's
+progress file (``kabetopo_nb.challenges.progress``), so a new board picks up where the
+last one stopped: it opens on the section's first unsolved challenge.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..challenges import Attempt, Challenge, Feedback, challenges
+from ..challenges.progress import Progress
+from ..widget import BoardWidget
+from .base import cards_for
+
+# buttons of the game's own board that leave the attempt's one line of play: not offered here
+_NOT_IN_A_CHALLENGE = ("undo", "redo", "goto", "other-line", "edit", "back", "new", "new-game")
+
+
+class _Routed:
+    """Mixed into a game's controller: what it would apply goes to the challenge instead."""
+
+    board: "ChallengeController"
+
+    def apply(self, action) -> dict:
+        return self.board.play(action)
+
+
+_ROUTED: dict[str, type] = {}
+
+
+def _game_controller(game: str, state, board: "ChallengeController"):
+    """The game's own click handling, routed through the challenge."""
+    if game not in _ROUTED:
+        if game == "kabetopo":
+            from .kabetopo import KabetopoController as base
+        elif game == "dakapo":
+            from .dakapo import DakapoController as base
+        else:
+            from .kaomi import KaomiController as base
+        _ROUTED[game] = type(f"Challenge{base.__name__}", (_Routed, base), {})
+    inner = _ROUTED[game](state)
+    inner.board = board
+    return inner
+
+
+class ChallengeController:
+    """The controller behind ``ChallengeBoard`` (see the module docstring)."""
+
+    def __init__(self, section_challenges: list[Challenge], progress: Progress):
+        if not section_challenges:
+            raise ValueError("no challenges to show")
+        self.challenges = section_challenges
+        self.progress = progress
+        unsolved = [i for i, c in enumerate(section_challenges) if not progress.is_solved(c.id)]
+        self.index = unsolved[0] if unsolved else 0
+        self._start()
+
+    # --- the attempt ---------------------------------------------------------------------
+    @property
+    def challenge(self) -> Challenge:
+        return self.challenges[self.index]
+
+    @property
+    def state(self):
+        return self.attempt.state
+
+    def _start(self, message: str = "") -> None:
+        self.attempt: Attempt = self.challenge.start()
+        self.inner = _game_controller(self.challenge.game, self.attempt.state, self)
+        self.showing = False  # the solution was shown in this attempt: solving it then does not count
+        self.hint_shown = False
+        self.chosen: set[str] = set()  # which-legal choices or end-squares squares picked
+        self.points: dict[str, int] = {seat: 0 for seat in self._seats()} if self.challenge.kind == "score" else {}
+        self.message = message
+        self.refusal: dict | None = None
+
+    def _seats(self) -> list[str]:
+        from ..kabetopo.rules import seat_name
+
+        return [seat_name(s) for s in self.attempt.state.position.rules.seats]
+
+    def _sync_inner(self) -> None:
+        self.inner.state = self.attempt.state
+        self.inner._after_time_travel()  # forget the selections of the position left behind
+        self.inner.refusal, self.inner.message = None, ""
+
+    def _clear(self) -> None:
+        self.message, self.refusal = "", None
+        self.inner.refusal, self.inner.message = None, ""
+
+    def _solved(self, feedback: Feedback) -> dict:
+        if self.showing:
+            self.message = (f"{feedback.message} That was the solution being shown, so it counts as shown, "
+                            "not solved: press 'Try again' to do it yourself.")
+        else:
+            self.progress.mark_solved(self.challenge.id)
+            said = feedback.message.removeprefix("Solved: ")
+            self.message = f"Solved! {said[:1].upper()}{said[1:]}"
+        return {"ok": True, "message": self.message}
+
+    def _refused(self, feedback: Feedback, *, ok: bool = False) -> dict:
+        reason = feedback.message
+        if feedback.done and not feedback.solved:
+            reason += " Press 'Try again' to start over."
+        # an engine refusal is "not allowed"; a legal try that misses the goal is "not quite"
+        heading = "Not allowed" if feedback.rulings else "Not quite"
+        self.refusal = {"rulings": list(feedback.rulings), "reason": reason, "heading": heading}
+        self.message = ""
+        return {"ok": ok, "refusal": self.refusal}
+
+    def play(self, action) -> dict:
+        """An action the game's controller would apply, played in the attempt instead."""
+        before = len(self.attempt.played)
+        feedback = self.attempt.play(str(action))
+        if len(self.attempt.played) == before:  # refused: the attempt is as it was
+            self.inner.refusal = None
+            return self._refused(feedback)
+        self._sync_inner()
+        if feedback.solved:
+            return self._solved(feedback)
+        if feedback.done:  # the turn is over without meeting the goal
+            return self._refused(feedback, ok=True)
+        self.message, self.refusal = feedback.message, None
+        return {"ok": True, "message": feedback.message}
+
+    def apply(self, action) -> dict:
+        """``board.apply(action)`` from code: played in the attempt like a click."""
+        self._clear()
+        if self.challenge.answers:
+            return self._error("this challenge asks for an answer: use the buttons and 'Check answer'")
+        return self.play(action)
+
+    def _answer(self) -> dict:
+        kind = self.challenge.kind
+        if kind == "score":
+            value: Any = dict(self.points)
+        elif kind == "which-legal":
+            value = [c for c in self._choices() if c in self.chosen]
+        else:
+            value = sorted(self.chosen)
+        feedback = self.attempt.answer(value)
+        if feedback.solved:
+            return self._solved(feedback)
+        return self._refused(feedback)
+
+    def _error(self, text: str) -> dict:
+        self.refusal, self.message = {"rulings": [], "reason": text}, ""
+        return {"ok": False, "error": text}
+
+    # --- intents -------------------------------------------------------------------------
+    def click(self, target: str) -> dict:
+        self._clear()
+        kind = self.challenge.kind
+        if kind == "end-squares":
+            what, _, name = target.partition(":")
+            if what != "sq" or not name:
+                return self._error("click the squares where the runner can end its turn, then 'Check answer'")
+            self.chosen ^= {name}
+            return {"ok": True, "message": self._answer_so_far()}
+        if self.challenge.answers:
+            return self._error("this challenge asks for an answer: use the buttons, then 'Check answer'")
+        return self.inner.click(target)
+
+    def button(self, button: str, value: Any = None) -> dict:
+        self._clear()
+        n = len(self.challenges)
+        if button == "hint":
+            self.hint_shown = True
+            self.message = f"Hint: {self.challenge.hint}"
+            return {"ok": True, "message": self.message}
+        if button == "show-me":
+            return self._show_me()
+        if button == "try-again":
+            self._start("Try again: the challenge is back at its start.")
+            return {"ok": True, "message": self.message}
+        if button in ("previous", "next"):
+            step = -1 if button == "previous" else 1
+            if not 0 <= self.index + step < n:
+                return self._error(f"there is no {button} challenge in this section")
+            self.index += step
+            self._start()
+            return {"ok": True, "message": ""}
+        if button == "check":
+            if not self.challenge.answers:
+                return self._error("this challenge is played on the board: there is no answer to check")
+            return self._answer()
+        if button.startswith("choice:") and self.challenge.kind == "which-legal":
+            choice = button.partition(":")[2]
+            if choice not in self._choices():
+                return self._error(f"{choice!r} is not one of the choices")
+            self.chosen ^= {choice}
+            return {"ok": True, "message": self._answer_so_far()}
+        if button.startswith("points:") and self.challenge.kind == "score":
+            parts = button.split(":")
+            seat, sign = (parts[1], parts[2]) if len(parts) == 3 else ("", "")
+            if seat not in self.points or sign not in ("+", "-"):
+                return self._error(f"unknown button {button!r}")
+            self.points[seat] = max(0, self.points[seat] + (1 if sign == "+" else -1))
+            return {"ok": True, "message": self._answer_so_far()}
+        if self.challenge.answers or button in _NOT_IN_A_CHALLENGE or button.startswith(("tool:", "turn:", "pool:", "edit-")):
+            return self._error(f"{button!r} is not available in a challenge: press 'Try again' to start over")
+        return self.inner.button(button, value)
+
+    def _show_me(self) -> dict:
+        ch = self.challenge
+        self.progress.mark_shown(ch.id)
+        solution = ch.show_me()
+        if ch.answers:
+            self._start()
+            self.showing = True
+            if ch.kind == "score":
+                self.points.update({k: int(v) for k, v in solution.items()})
+            else:
+                self.chosen = {str(s) for s in solution}
+            self.message = (f"The answer: {_answer_words(solution)}. It is filled in; this counts as shown, "
+                            "not solved: press 'Try again' to answer it yourself.")
+            return {"ok": True, "message": self.message}
+        self._start()
+        self.showing = True
+        feedback = None
+        for action in solution:
+            feedback = self.attempt.play(action)
+            if feedback.done:
+                break
+        self._sync_inner()
+        last = f" {feedback.message}" if feedback is not None else ""
+        self.message = (f"Shown: {', '.join(self.attempt.played)}.{last} This counts as shown, not solved: "
+                        "press 'Try again' to play it yourself.")
+        return {"ok": True, "message": self.message}
+
+    def _choices(self) -> list[str]:
+        return [str(c) for c in self.challenge.check.get("choices", [])]
+
+    def _answer_so_far(self) -> str:
+        kind = self.challenge.kind
+        if kind == "score":
+            return "Your answer: " + ", ".join(f"{seat} {pts}" for seat, pts in self.points.items())
+        if kind == "which-legal":
+            picked = [c for c in self._choices() if c in self.chosen]
+        else:
+            picked = sorted(self.chosen)
+        return "Your answer: " + (", ".join(picked) if picked else "none yet")
+
+    # --- what to draw --------------------------------------------------------------------
+    def position_text(self) -> str:
+        return self.inner.position_text()
+
+    def history_texts(self) -> list[str]:
+        return list(self.attempt.played)
+
+    def counter(self) -> str:
+        solved = sum(self.progress.is_solved(c.id) for c in self.challenges)
+        here = " · this one solved" if self.progress.is_solved(self.challenge.id) else ""
+        return f"Challenge {self.index + 1} of {len(self.challenges)} · {solved} solved{here}"
+
+    def view(self) -> dict:
+        ch = self.challenge
+        view = self.inner.view()
+        inner_panel = view["panel"]
+        if ch.kind == "end-squares":
+            from ..render.kabetopo_svg import board_svg
+
+            view["svg"] = board_svg(self.state.position, highlights={sq: "move" for sq in self.chosen} or None,
+                                    interactive=True, embed_style=False)
+        refusal = self.refusal or inner_panel.get("refusal")
+        groups = []
+        if not ch.answers:  # the game's own play buttons, less those that leave the attempt's line
+            for group in inner_panel.get("groups", []):
+                buttons = [b for b in group["buttons"] if b["id"] not in _NOT_IN_A_CHALLENGE]
+                if buttons:
+                    groups.append({**group, "buttons": buttons})
+        groups += self._answer_groups()
+        n = len(self.challenges)
+        groups.append({"name": "challenge", "buttons": [
+            {"id": "hint", "label": "Hint", "enabled": True, "pressed": self.hint_shown},
+            {"id": "show-me", "label": "Show me", "enabled": True},
+            {"id": "try-again", "label": "Try again", "enabled": True},
+            {"id": "previous", "label": "Previous", "enabled": self.index > 0},
+            {"id": "next", "label": "Next", "enabled": self.index < n - 1},
+        ]})
+        message = self.message or ("" if self.refusal else inner_panel.get("message", ""))
+        if not message and not refusal and ch.answers:  # the answer so far, always in view
+            message = self._answer_so_far()
+        problems = [self.progress.problem] if self.progress.problem else []
+        view["panel"] = {
+            **inner_panel,
+            "status": self.counter(),
+            "headline": f"{ch.title}: {ch.goal}",
+            "message": message,
+            "refusal": refusal,
+            "rulings_text": _ruling_cards(refusal, inner_panel.get("options_at", []) if not ch.answers else []),
+            "announcement": message or (refusal or {}).get("reason", ""),
+            "announcements": problems,
+            "choices": [] if ch.answers else inner_panel.get("choices", []),
+            "options_at": [] if ch.answers else inner_panel.get("options_at", []),
+            "groups": groups,
+            "moves": [], "ply": 0, "total": 0, "first_ply": 0,
+            "editing": False,
+            "problems": [],
+        }
+        return view
+
+    def _answer_groups(self) -> list[dict]:
+        kind = self.challenge.kind
+        check = {"id": "check", "label": "Check answer", "enabled": not self.attempt.solved}
+        if kind == "which-legal":
+            return [{"name": "answer", "buttons": [
+                {"id": f"choice:{c}", "label": c, "enabled": True, "pressed": c in self.chosen}
+                for c in self._choices()] + [check]}]
+        if kind == "end-squares":
+            return [{"name": "answer", "buttons": [check]}]
+        if kind == "score":
+            steppers = []
+            for seat, pts in self.points.items():
+                steppers += [{"id": f"points:{seat}:-", "label": f"{seat} points -", "enabled": pts > 0},
+                             {"id": f"points:{seat}:+", "label": f"{seat} points +", "enabled": True}]
+            return [{"name": "points", "buttons": steppers}, {"name": "answer", "buttons": [check]}]
+        return []
+
+
+def _answer_words(solution) -> str:
+    if isinstance(solution, dict):
+        return ", ".join(f"{seat} {pts}" for seat, pts in solution.items())
+    return ", ".join(str(s) for s in solution) or "none"
+
+
+def _ruling_cards(refusal: dict | None, options_at: list[dict]) -> dict[str, dict]:
+    """The rule reference's entry for every ruling ID on show, so the board opens it on a click."""
+    ids = list((refusal or {}).get("rulings", []))
+    for option in options_at:
+        ids += option.get("rulings", [])
+    return cards_for(ids)
+
+
+def challenge_board(section: str, progress: Progress | str | None = None, *, theme: str = "auto") -> BoardWidget:
+    """A board showing the challenges of one notebook section ("03" or its full name), one at
+    a time; ``progress``: a ``Progress`` or the path of the progress file (default: the
+    learner's, see ``kabetopo_nb.challenges.progress``)."""
+    found = challenges(section=section)
+    if not found:
+        sections = sorted({c.section for c in challenges()})
+        raise ValueError(f"no challenges for section {section!r}; sections: {', '.join(sections)}")
+    record = progress if isinstance(progress, Progress) else Progress(progress)
+    return BoardWidget(ChallengeController(found, record), theme=theme)
+
+
+__all__ = ["ChallengeController", "challenge_board"]

@@ -1,0 +1,41 @@
+"""The challenge board in real JupyterLab and Chromium (issue 12): a learner solves the first
+challenge of a section by clicking in the page, sees "Solved!", and Python's progress file
+remembers it.  (``tests/test_challenge_board.py`` drives every button without a browser.)
+"""
+from __future__ import annotations
+
+import json
+
+import nbformat
+from playwright.sync_api import expect
+
+from .test_board import click_target, python, renders, wait_for_redraw
+
+KERNELSPEC = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+
+
+def test_solving_the_first_challenge_by_clicking_is_remembered(jupyter_lab, open_notebook, page, tmp_path):
+    progress = tmp_path / "progress.json"
+    nb = nbformat.v4.new_notebook(metadata={"kernelspec": KERNELSPEC})
+    nb.cells = [nbformat.v4.new_code_cell(
+        "from kabetopo_nb import ChallengeBoard\n"
+        f"board = ChallengeBoard(section='03', progress={str(progress)!r})\n"
+        "board")]
+    jupyter_lab.add_notebook(nb, "challenge_board")
+    notebook = open_notebook(page, "challenge_board", widgets=1)
+    board = notebook.widget(0)
+    expect(board.locator(".kb-panel-status")).to_have_text("Challenge 1 of 3 · 0 solved")
+    expect(board.locator(".kb-widget")).to_contain_text("Put a wall in South's way")
+
+    before = renders(board)
+    board.locator('button[data-button="hint"]').click()  # the hint, from the panel
+    wait_for_redraw(board, before)
+    expect(board.locator(".kb-message")).to_contain_text("Hint:")
+
+    click_target(board, "ln:c3n")  # a line offers its drops, as on the game's own board
+    click_target(board, "act:wall c3n")
+    expect(board.locator(".kb-message")).to_contain_text("Solved!")
+    expect(board.locator(".kb-panel-status")).to_have_text("Challenge 1 of 3 · 1 solved · this one solved")
+    assert python(notebook, "board.history") == ["wall c3n"]
+    assert python(notebook, "sorted(board.controller.progress.solved)") == ["walls-block-south"]
+    assert json.loads(progress.read_text(encoding="utf-8"))["solved"] == ["walls-block-south"]
