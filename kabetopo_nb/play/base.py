@@ -139,15 +139,15 @@ class Controller:
             return self._ok(f"Redid {action}.")
         if button == "goto":
             if not isinstance(value, int) or isinstance(value, bool):
-                return self._error("goto needs a ply number")
+                return self._error("goto needs the number of actions to go to")
             total = len(state.history) + len(state.redo_actions)
             if not 0 <= value <= total:
-                return self._error(f"ply {value} is outside the history (0..{total})")
+                return self._error(f"{value} is outside the history: choose 0 to {total} actions")
             if value < self.first_ply():
                 return self._before_first_ply()
             state.goto(value)
             self._after_time_travel()
-            return self._ok(f"At ply {value} of {total}.")
+            return self._ok(f"After action {value} of {total}.")
         return None
 
     def history_buttons(self) -> list[dict]:
