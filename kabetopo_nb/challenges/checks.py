@@ -153,15 +153,18 @@ class Checker:
         return None
 
     def after(self, attempt) -> Feedback:
-        raise NotImplementedError
+        """Feedback on the position the learner's actions reached (play kinds only)."""
+        raise TypeError(f"a {self.kind!r} challenge is answered, not played")
 
     # answer-kinds
     def judge(self, state, value) -> Feedback:
-        raise NotImplementedError
+        """Feedback on the learner's answer (answer kinds only)."""
+        raise TypeError(f"a {self.kind!r} challenge is played, not answered")
 
     def solve(self, state):
-        """A solution found by the engine: a tuple of actions, or an answer; None if none."""
-        raise NotImplementedError
+        """A solution found by the engine: a tuple of actions, or an answer; None if none.
+        Every kind defines its own (the base class has none to give)."""
+        raise TypeError(f"the {self.kind!r} checker does not say how to solve it")
 
 
 class Reach(Checker):

@@ -11,7 +11,7 @@ save checks each recorded roll against that generator.
 A match played on a board waits between rounds (``auto_next=False``): the finished round
 stays on the board, scored, until ``next_round()``; a board that changes the round's state
 directly (undo, redo, goto) calls ``sync_round()`` so the scores follow.  Undo on a board
-stops after the round's setup rolls (``setup_plies``): they belong to the match's seeded
+stops after the round's setup rolls (``KabetopoController.first_ply``): they belong to the match's seeded
 generator, and taking one back would let a re-roll change the board.
 """
 from __future__ import annotations
@@ -52,20 +52,6 @@ class Standing:
         if self.decided_by in ("total", "drawn"):
             return self.decided_by
         return f"tie-break: {self.decided_by}"
-
-
-def setup_plies(state) -> int:
-    """How many of a round's first actions are its setup d12 rolls (K-SETUP-3).
-
-    Undo on a board stops after them: a roll taken back and rolled again would change the
-    setup away from the match's seeded generator (a save would then be refused).
-    """
-    count = 0
-    for action in tuple(state.history) + tuple(state.redo_actions):
-        if action.kind != Kind.ROLL:
-            break
-        count += 1
-    return count
 
 
 # Tiebreaker chains, step name -> key function(match, player) (higher wins), in rulebook order.
@@ -267,9 +253,6 @@ class Match:
         elif scored and not self.state.is_terminal():
             self.scores.pop()
 
-    def setup_plies(self, round_index: int | None = None) -> int:
-        """How many setup rolls begin round ``round_index`` (the current one by default)."""
-        return setup_plies(self.states[self.round_index if round_index is None else round_index])
 
     # --- totals and ranking ------------------------------------------------------------
     def round_total(self, player: str, round_index: int) -> int:

@@ -450,7 +450,7 @@ def _choice_label(a: Action) -> str:
     return str(a)
 
 
-_TODO = (  # what an open turn still asks of its player, by the kinds of its legal actions
+_STILL_TO_DECIDE = (  # what an open turn still asks of its player, by the kinds of its legal actions
     ((Kind.EXIT,), "choose the exit of the portal"),
     ((Kind.BUMP, Kind.BUMP_THROUGH), "choose where the bumped runner lands"),
     ((Kind.ROLL,), "roll the setup die"),
@@ -469,7 +469,7 @@ def _still_to_decide(legal: list[Action]) -> str:
         parts.append("use the speed token")
     if Kind.LOCK in kinds and Kind.END in kinds:
         parts.append("lock it behind you")
-    parts += [words for group, words in _TODO if kinds & set(group)]
+    parts += [words for group, words in _STILL_TO_DECIDE if kinds & set(group)]
     if not parts:
         parts.append("make a move or drop a piece")
     return " or ".join(parts) if len(parts) < 3 else ", ".join(parts[:-1]) + " or " + parts[-1]

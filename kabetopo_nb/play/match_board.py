@@ -37,7 +37,7 @@ from typing import Any, Callable
 from ..core.verdict import SaveFormatError
 from ..kabetopo.actions import Kind
 from ..kabetopo.bots import greedy_bot
-from ..kabetopo.match import Match, setup_plies
+from ..kabetopo.match import Match
 from ..kabetopo.notation import format_rules
 from ..kabetopo.rules import SEAT_NAMES, Rules, seat_name
 from ..kabetopo.scoresheet import scoresheet_html
@@ -233,8 +233,8 @@ class MatchController:
 
     # --- undo stops after the setup rolls (bug 2) ---------------------------------------------
     def first_ply(self) -> int:
-        """The earliest ply undo and goto reach: after the round's setup rolls (K-SETUP-3)."""
-        return setup_plies(self.state)
+        """The earliest ply undo and goto reach: the round's (K-SETUP-3, ``KabetopoController``)."""
+        return self.round.first_ply()
 
     def _setup_reason(self) -> str:
         r = self.match.round_index + 1
@@ -486,34 +486,37 @@ def open_match(rules: Rules | str = "kabetopo-4p", players: list[str] | None = N
         saved = store.read()
     except (SaveFormatError, OSError, UnicodeDecodeError, ValueError) as exc:
         reason = str(exc) if isinstance(exc, SaveFormatError) else f"{type(exc).__name__}: {exc}"
-        try:
-            kept = store.set_aside("damaged")
-        except OSError as move:
-            controller.autosave = None
-            controller.warn(f"The autosave {store.name} cannot be resumed ({reason}) nor moved aside ({move}); "
-                            "it is left untouched and this match is NOT autosaved.")
-            return controller
-        controller.warn(f"The autosave {store.name} was refused: {reason}. It is kept as {kept.name}; "
-                        "a new match has started.")
+        kept = _set_aside(controller, store, "damaged", f"The autosave {store.name} cannot be resumed ({reason})")
+        if kept is not None:
+            controller.warn(f"The autosave {store.name} was refused: {reason}. It is kept as {kept.name}; "
+                            "a new match has started.")
         return controller
     if resume is True and _same_setup(saved, fresh):
         controller.offered = saved
         controller._resume_offered()
         return controller
     if resume is False:
-        try:
-            kept = store.set_aside("replaced")
-        except OSError as exc:
-            controller.autosave = None
-            controller.warn(f"The earlier autosave {store.name} could not be moved aside ({exc}): it is left "
-                            "untouched and this match is NOT autosaved.")
-            return controller
-        controller.say(f"A new match has started; the earlier autosave is kept as {kept.name}.")
+        kept = _set_aside(controller, store, "replaced", f"The earlier autosave {store.name} is kept")
+        if kept is not None:
+            controller.say(f"A new match has started; the earlier autosave is kept as {kept.name}.")
         return controller
     differs = "" if _same_setup(saved, fresh) else (
         f" It was set up differently ({format_rules(saved.rules)}, {', '.join(saved.players)}, seed {saved.seed}).")
     controller.offer(saved, f"{store.name} holds a saved match: {describe_progress(saved)}.{differs}")
     return controller
+
+
+def _set_aside(controller: MatchController, store: Autosave, why: str, what: str):
+    """Move the autosave aside (``.damaged-<n>``, ``.replaced-<n>``) and return its new path;
+    if it cannot be moved, it is left untouched, this match is not autosaved, and the board
+    says so (None)."""
+    try:
+        return store.set_aside(why)
+    except OSError as exc:
+        controller.autosave = None
+        controller.warn(f"{what}, but it could not be moved aside ({exc}): it is left untouched and this "
+                        "match is NOT autosaved.")
+        return None
 
 
 class MatchBoardWidget(BoardWidget):
