@@ -53,3 +53,15 @@ def ChallengeBoard(section: str, progress=None, **kwargs):
     from .play.challenge_board import challenge_board
 
     return challenge_board(section, progress, **kwargs)
+
+
+def GuidedGameBoard(name: str = "first-game", **kwargs):
+    """A guided first game: a short scripted round in which you play East and each step
+    says what to try and why; the board checks every click (see
+    ``kabetopo_nb.play.guided_board``)::
+
+        GuidedGameBoard()
+    """
+    from .play.guided_board import guided_game_board
+
+    return guided_game_board(name, **kwargs)

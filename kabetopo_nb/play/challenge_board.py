@@ -32,9 +32,10 @@ _NOT_IN_A_CHALLENGE = ("undo", "redo", "goto", "other-line", "edit", "back", "ne
 
 
 class _Routed:
-    """Mixed into a game's controller: what it would apply goes to the challenge instead."""
+    """Mixed into a game's controller: what it would apply goes to the board's ``play``
+    instead (a challenge's attempt, or a guided game's walk)."""
 
-    board: "ChallengeController"
+    board: Any
 
     def apply(self, action) -> dict:
         return self.board.play(action)
@@ -43,8 +44,8 @@ class _Routed:
 _ROUTED: dict[str, type] = {}
 
 
-def _game_controller(game: str, state, board: "ChallengeController"):
-    """The game's own click handling, routed through the challenge."""
+def routed_controller(game: str, state, board):
+    """The game's own click handling, every action it would apply routed to ``board.play``."""
     if game not in _ROUTED:
         if game == "kabetopo":
             from .kabetopo import KabetopoController as base
@@ -58,7 +59,30 @@ def _game_controller(game: str, state, board: "ChallengeController"):
     return inner
 
 
-class ChallengeController:
+class RoutingController:
+    """A board whose game controller (``self.inner``, from ``routed_controller``) reads the
+    clicks while ``self.state`` belongs to something else: a challenge's attempt, a guided
+    game's walk.  These keep the two in step."""
+
+    inner: Any
+    message: str
+    refusal: dict | None
+
+    def _sync_inner(self) -> None:
+        self.inner.state = self.state
+        self.inner._after_time_travel()  # forget the selections of the position left behind
+        self.inner.refusal, self.inner.message = None, ""
+
+    def _clear(self) -> None:
+        self.message, self.refusal = "", None
+        self.inner.refusal, self.inner.message = None, ""
+
+    def _error(self, text: str) -> dict:
+        self.refusal, self.message = {"rulings": [], "reason": text}, ""
+        return {"ok": False, "error": text}
+
+
+class ChallengeController(RoutingController):
     """The controller behind ``ChallengeBoard`` (see the module docstring)."""
 
     def __init__(self, section_challenges: list[Challenge], progress: Progress):
@@ -81,7 +105,7 @@ class ChallengeController:
 
     def _start(self, message: str = "") -> None:
         self.attempt: Attempt = self.challenge.start()
-        self.inner = _game_controller(self.challenge.game, self.attempt.state, self)
+        self.inner = routed_controller(self.challenge.game, self.attempt.state, self)
         self.showing = False  # the solution was shown in this attempt: solving it then does not count
         self.hint_shown = False
         self.chosen: set[str] = set()  # which-legal choices or end-squares squares picked
@@ -94,14 +118,6 @@ class ChallengeController:
 
         return [seat_name(s) for s in self.attempt.state.position.rules.seats]
 
-    def _sync_inner(self) -> None:
-        self.inner.state = self.attempt.state
-        self.inner._after_time_travel()  # forget the selections of the position left behind
-        self.inner.refusal, self.inner.message = None, ""
-
-    def _clear(self) -> None:
-        self.message, self.refusal = "", None
-        self.inner.refusal, self.inner.message = None, ""
 
     def _solved(self, feedback: Feedback) -> dict:
         if self.showing:
@@ -157,10 +173,6 @@ class ChallengeController:
         if feedback.solved:
             return self._solved(feedback)
         return self._refused(feedback)
-
-    def _error(self, text: str) -> dict:
-        self.refusal, self.message = {"rulings": [], "reason": text}, ""
-        return {"ok": False, "error": text}
 
     # --- intents -------------------------------------------------------------------------
     def click(self, target: str) -> dict:
@@ -359,4 +371,4 @@ def challenge_board(section: str, progress: Progress | str | None = None, *, the
     return BoardWidget(ChallengeController(found, record), theme=theme)
 
 
-__all__ = ["ChallengeController", "challenge_board"]
+__all__ = ["ChallengeController", "RoutingController", "challenge_board", "routed_controller"]

@@ -1,0 +1,149 @@
+"""The guided first game on a board: the learner plays one seat, step by step.
+
+    >>> from kabetopo_nb import GuidedGameBoard
+    >>> GuidedGameBoard()                    # the script kabetopo_nb/challenges/guided/first-game.toml
+
+The headline says what to try; clicks mean what they mean on the game's own board (the
+Kabetopo controller reads them), but every action it would apply goes to the guided game's
+``Walk.play`` instead, which asks the engine and the script: a refusal of the rules shows
+the engine's verdict with its ruling IDs ("Not allowed"), a legal action the step does not
+ask for shows "Not quite" with the hint, and neither changes the game.  An accepted click
+is told in the engine's words, with why it works, and the other seats' replies follow.
+Buttons: Hint, Show me (plays the step for the learner), Start again.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..challenges.guided import GuidedGame, Walk, guided_game
+from ..widget import BoardWidget
+from .base import cards_for
+from .challenge_board import RoutingController, routed_controller
+
+# the game board's buttons that would leave the script's one line of play
+_NOT_IN_A_GUIDED_GAME = ("undo", "redo", "goto", "other-line", "edit", "back", "new", "new-game", "pass", "stop")
+
+
+class GuidedController(RoutingController):
+    """The controller behind ``GuidedGameBoard`` (see the module docstring)."""
+
+    def __init__(self, game: GuidedGame):
+        self.game = game
+        self._start()
+
+    def _start(self, message: str = "") -> None:
+        self.walk = Walk(self.game)
+        self.inner = routed_controller("kabetopo", self.walk.state, self)
+        self.message = message
+        self.refusal: dict | None = None
+        self.hint_shown = False
+
+    @property
+    def state(self):
+        return self.walk.state
+
+    def _reply(self, feedback) -> dict:
+        if feedback.accepted:
+            self._sync_inner()
+            self.hint_shown = False
+            self.message, self.refusal = feedback.message, None
+            return {"ok": True, "message": feedback.message}
+        self.inner.refusal = None
+        self.refusal = {"rulings": list(feedback.rulings), "reason": feedback.message, "heading": feedback.heading}
+        self.message = ""
+        return {"ok": False, "refusal": self.refusal}
+
+    def play(self, action) -> dict:
+        """An action the game's controller would apply, judged by the guided game instead."""
+        return self._reply(self.walk.play(str(action)))
+
+    def apply(self, action) -> dict:
+        """``board.apply(action)`` from code: judged like a click."""
+        self._clear()
+        return self.play(action)
+
+    # --- intents -------------------------------------------------------------------------
+    def click(self, target: str) -> dict:
+        self._clear()
+        if self.walk.done:
+            return self._error("the guided game is over: press 'Start again' to replay it")
+        return self.inner.click(target)
+
+    def button(self, button: str, value: Any = None) -> dict:
+        self._clear()
+        if button == "hint":
+            if self.walk.done:
+                return self._error("the guided game is over: there is nothing left to hint at")
+            self.hint_shown = True
+            self.message = f"Hint: {self.walk.step.hint}"
+            return {"ok": True, "message": self.message}
+        if button == "show-me":
+            return self._reply(self.walk.show_me())
+        if button == "start-again":
+            self._start("The game is back at its start.")
+            return {"ok": True, "message": self.message}
+        if self.walk.done:
+            return self._error("the guided game is over: press 'Start again' to replay it")
+        if button in _NOT_IN_A_GUIDED_GAME or button.startswith(("tool:", "turn:", "pool:", "edit-")) or button == "clear-board":
+            return self._error(f"{button!r} is not part of the guided game: follow the step above the board")
+        return self.inner.button(button, value)
+
+    # --- what to draw --------------------------------------------------------------------
+    def position_text(self) -> str:
+        return self.inner.position_text()
+
+    def history_texts(self) -> list[str]:
+        return [str(a) for a in self.walk.state.history]
+
+    def counter(self) -> str:
+        n = len(self.game.steps)
+        if self.walk.done:
+            return f"{self.game.title}: finished, all {n} steps"
+        return f"{self.game.title}: step {self.walk.index + 1} of {n} · you play {self.game.learner_name}"
+
+    def headline(self) -> str:
+        if self.walk.done:
+            return f"Tadaima, well played! {self.game.finale}"
+        if self.walk.index == 0:
+            return f"{self.game.intro} {self.walk.step.say}"
+        return self.walk.step.say
+
+    def view(self) -> dict:
+        view = self.inner.view()
+        inner_panel = view["panel"]
+        refusal = self.refusal or inner_panel.get("refusal")
+        groups = []
+        if not self.walk.done:
+            for group in inner_panel.get("groups", []):
+                buttons = [b for b in group["buttons"] if b["id"] not in _NOT_IN_A_GUIDED_GAME]
+                if buttons:
+                    groups.append({**group, "buttons": buttons})
+        groups.append({"name": "guide", "buttons": [
+            {"id": "hint", "label": "Hint", "enabled": not self.walk.done, "pressed": self.hint_shown},
+            {"id": "show-me", "label": "Show me", "enabled": not self.walk.done},
+            {"id": "start-again", "label": "Start again", "enabled": True},
+        ]})
+        message = self.message or ("" if self.refusal else inner_panel.get("message", ""))
+        ids = list((refusal or {}).get("rulings", [])) + [i for o in inner_panel.get("options_at", []) for i in o.get("rulings", [])]
+        view["panel"] = {
+            **inner_panel,
+            "status": self.counter(),
+            "headline": self.headline(),
+            "message": message,
+            "refusal": refusal,
+            "rulings_text": cards_for(ids),
+            "announcement": message or (refusal or {}).get("reason", ""),
+            "groups": groups,
+            "moves": [], "ply": 0, "total": 0, "first_ply": 0,
+            "editing": False,
+            "problems": [],
+        }
+        return view
+
+
+def guided_game_board(name: str = "first-game", *, theme: str = "auto") -> BoardWidget:
+    """A board playing the guided game ``name`` (``kabetopo_nb.GuidedGameBoard``)."""
+    return BoardWidget(GuidedController(guided_game(name)), theme=theme)
+
+
+__all__ = ["GuidedController", "guided_game_board"]
