@@ -55,6 +55,38 @@ def show(state_or_position, **overlays):
     display(SVG(board_svg(pos, **overlays)))
 
 
+def field_labels(field: str) -> dict[str, str]:
+    """The twelve die labels of a 2x2 field (K-SETUP-1), ready for ``show(..., line_labels=...)``.
+
+    ``field`` is the field's lower-left square on the unturned grid (``"c3"`` for the
+    centre field c3-d4).  Each label's line comes from the engine's own roll-to-line
+    mapping, ``setup.field_line``; a label that lies on the board's rim (a roll the setup
+    skips) has no line there, so it is keyed by the rim edge's name instead (``"c6n"``:
+    the rim edge of c6), placed where the same label lies in a field of the board's
+    middle, moved over to this field.
+    """
+    from .kabetopo.geometry import SIZE, line_name, parse_square, square_name
+    from .kabetopo.setup import CENTRE_FIELD, field_line
+
+    origin = parse_square(field)
+    if origin % SIZE > SIZE - 2 or origin // SIZE > SIZE - 2:
+        raise ValueError(f"a 2x2 field's lower-left square is a1..e5, not {field!r}")
+    dx, dy = origin % SIZE - CENTRE_FIELD % SIZE, origin // SIZE - CENTRE_FIELD // SIZE
+    out = {}
+    for label in range(1, 13):
+        line = field_line(origin, label)
+        if line is not None:
+            out[line_name(line)] = str(label)
+            continue
+        ref = field_line(CENTRE_FIELD, label)  # the centre field has no rim edge
+        f, r = ref // 2 % SIZE + dx, ref // 2 // SIZE + dy
+        if ref % 2 == 0:  # the edge above square (f, r): below square (f, r + 1) at the rim's foot
+            out[f"{square_name(f + SIZE * r)}n" if r >= 0 else f"{square_name(f)}s"] = str(label)
+        else:  # the edge right of square (f, r): left of square (f + 1, r) at the rim's left end
+            out[f"{square_name(f + SIZE * r)}e" if f >= 0 else f"{square_name(SIZE * r)}w"] = str(label)
+    return out
+
+
 def count(n: int, noun: str) -> str:
     """``1 legal action``, ``2 legal actions``: a number with its noun in the right form."""
     return f"{n} {noun}{'' if n == 1 else 's'}"

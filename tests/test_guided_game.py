@@ -173,3 +173,16 @@ def test_a_wrong_click_on_the_board_shows_why_and_the_step_stays():
 
 def test_a_fresh_walk_starts_from_the_seeded_round():
     assert format_position(Walk(GAME).state.position) == format_position(GAME.state().position)
+
+
+def test_the_start_page_offers_the_guided_game_before_the_tour():
+    import jupytext
+    from pathlib import Path
+
+    source = Path(__file__).resolve().parent.parent / "notebooks" / "src" / "00-start-here.py"
+    cells = jupytext.read(source, fmt="py:percent").cells
+    guided = next(i for i, c in enumerate(cells) if c.cell_type == "code" and "GuidedGameBoard()" in c.source)
+    first_board = next(i for i, c in enumerate(cells) if c.cell_type == "code" and "KabetopoBoard(" in c.source
+                       and "import" not in c.source)
+    assert guided < first_board
+    assert "Try it" in cells[guided - 1].source

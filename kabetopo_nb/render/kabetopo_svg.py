@@ -14,8 +14,11 @@ import math
 from dataclasses import dataclass
 
 from ..kabetopo.geometry import (
+    DIRECTION_NAMES,
+    LINE_OF,
     LINE_SQUARES,
     LINES,
+    NEIGHBOURS,
     NUM_SQUARES,
     SIZE,
     line_name,
@@ -137,6 +140,16 @@ STYLE = theme_css(".kb-board.kb-kabetopo", _LIGHT, _DARK) + POINTER_CSS + f"""
 """
 
 
+# The line labels overlay (``board_svg(line_labels=...)``): a small tag on a line, drawn in
+# the theme's own colours so it reads on a light and on a dark page.  Its style travels
+# with the drawing only when labels are drawn, so every other drawing keeps its bytes.
+LINE_LABEL_STYLE = f"""
+.kb-kabetopo .kb-line-label-tag {{ fill: var(--kb-bg); stroke: var(--kb-hl2); stroke-width: 1.4; }}
+.kb-kabetopo .kb-line-label.kb-rim .kb-line-label-tag {{ stroke: var(--kb-ink); stroke-dasharray: 2 2; }}
+.kb-kabetopo .kb-line-label-text {{ font-size: {FONT["coord"]}px; font-weight: bold; fill: var(--kb-ink); }}
+"""
+
+
 def grid_to_xy(x: float, y: float) -> tuple[float, float]:
     """A point of the unrotated grid (x = file, y = rank, both 0..6, y upwards) on the diamond."""
     return (MARGIN + K * (x + y), HEADER + MARGIN + K * ((SIZE - y) + x))
@@ -158,6 +171,33 @@ def line_ends(line: int) -> tuple[tuple[float, float], tuple[float, float]]:
     if line % 2 == 0:  # north side of sq
         return grid_to_xy(f, r + 1), grid_to_xy(f + 1, r + 1)
     return grid_to_xy(f + 1, r), grid_to_xy(f + 1, r + 1)
+
+
+def edge_ends(square: int, direction: int) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The ends of one edge of ``square`` (direction 0..3 = n, e, s, w of the unrotated
+    grid), whether it is a line or a piece of the board's rim."""
+    f, r = square % SIZE, square // SIZE
+    return ((grid_to_xy(f, r + 1), grid_to_xy(f + 1, r + 1)), (grid_to_xy(f + 1, r), grid_to_xy(f + 1, r + 1)),
+            (grid_to_xy(f, r), grid_to_xy(f + 1, r)), (grid_to_xy(f, r), grid_to_xy(f, r + 1)))[direction]
+
+
+def label_segment(key) -> tuple[str, bool, tuple[tuple[float, float], tuple[float, float]]]:
+    """(name, on the rim?, ends) of a ``line_labels`` key: a line (its number, or any of its
+    names: ``c4n``, ``c5s``), or an edge on the board's rim named by its square and
+    direction (``c6n``: the rim edge of c6), which holds no piece but has a place in a
+    2x2 field (K-SETUP-1).  A line is always called by the engine's name for it."""
+    if not isinstance(key, str):
+        ln = int(key)
+        if ln not in LINE_SQUARES:
+            raise ValueError(f"{key!r} is not a line")
+        return line_name(ln), False, line_ends(ln)
+    if len(key) != 3 or key[2] not in DIRECTION_NAMES:
+        raise ValueError(f"a label goes on a line or a rim edge (e.g. c4n, c6n), not {key!r}")
+    sq, d = parse_square(key[:2]), DIRECTION_NAMES.index(key[2])
+    if NEIGHBOURS[sq][d] is None:
+        return key, True, edge_ends(sq, d)
+    ln = LINE_OF[sq][d]
+    return line_name(ln), False, line_ends(ln)
 
 
 def _mid(a, b, t=0.5):
@@ -219,6 +259,7 @@ def board_svg(
     show_pools: bool = True,
     status: str | None = None,
     id_prefix: str | None = None,
+    line_labels: dict | None = None,
 ) -> str:
     """The SVG text of ``position``; every keyword is optional.
 
@@ -229,11 +270,16 @@ def board_svg(
     non-neighbours is drawn dashed, as a teleport); ``arrows``: (from, to) square pairs;
     ``marks``: square -> short text; ``options``: clickable choices (badges placed clear of
     the runners and of each other); ``interactive``: squares and lines get
-    ``data-target`` names for the widget.
+    ``data-target`` names for the widget; ``line_labels``: line -> short text, drawn on
+    the line's middle (a key may also name a rim edge, see ``label_segment``), e.g. the
+    die labels of a 2x2 field (``teach.field_labels``).
     """
     pos = position
     key_parts = [format_position(pos), theme, repr(coordinates), repr(highlights), repr(lines), repr(path),
                  repr(arrows), repr(marks), repr(options), repr(selected), repr(interactive), repr(show_pools), repr(status)]
+    labels = sorted((label_segment(k) + (str(v),) for k, v in (line_labels or {}).items()), key=lambda t: t[0])
+    if labels:  # only then: a drawing without labels keeps the bytes (and ids) it always had
+        key_parts.append(repr([(name, text) for name, _, _, text in labels]))
     prefix = id_prefix or content_prefix(*key_parts)
     width = MARGIN * 2 + BOARD + (PANEL if show_pools else 0)
     height = HEADER + MARGIN * 2 + BOARD
@@ -241,6 +287,8 @@ def board_svg(
     dwg.attribs["id"] = prefix
     if embed_style:  # the widget sends the style once instead (see widget.py)
         dwg.add(dwg.style(STYLE))
+    if labels:
+        dwg.add(dwg.style(LINE_LABEL_STYLE))
     dwg.add(dwg.rect((0, 0), (r2(width), r2(height)), class_="kb-bg"))
     geo = pos.rules.geometry
     lit = {_parse_square(sq): kind for sq, kind in (highlights or {}).items()}
@@ -365,6 +413,9 @@ def board_svg(
             g.add(el)
         dwg.add(g)
 
+    if labels:
+        _draw_line_labels(dwg, prefix, labels)
+
     # last move's path, arrows and marks
     if path:
         g = dwg.g(class_="kb-paths")
@@ -461,6 +512,21 @@ def board_svg(
     title = f"Kabetopo ({pos.rules.name}): {status_line(pos)}"
     add_text_alternative(dwg, title, describe_position(pos))
     return dwg.tostring()
+
+
+def _draw_line_labels(dwg, prefix: str, labels) -> None:
+    """Each label as a tag (a rounded box in the page's colours) on its line's middle; a
+    rim edge's tag has a dashed outline, the rim holding no piece."""
+    g = dwg.g(class_="kb-line-labels")
+    for name, rim, (a, b), text in labels:
+        x, y = _mid(a, b)
+        w, h = 6 + 7 * len(text), 15.0
+        lg = dwg.g(class_="kb-line-label" + (" kb-rim" if rim else ""), id=f"{prefix}-label-{name}")
+        lg.set_desc(title=f"{'rim edge' if rim else 'line'} {name}: {text}")
+        lg.add(dwg.rect((r2(x - w / 2), r2(y - h / 2)), (r2(w), r2(h)), rx=4, class_="kb-line-label-tag"))
+        lg.add(dwg.text(text, insert=(r2(x), r2(y + 4.2)), text_anchor="middle", class_="kb-line-label-text"))
+        g.add(lg)
+    dwg.add(g)
 
 
 def _shrink(pts, f):

@@ -7,8 +7,9 @@
 #
 # **Where to go**, by who you are:
 #
-# * **Learning to play**: 01 to 12 in order, one rulebook section each, then 13 (a whole
-#   match) and whichever of 14-16 matches your table. Each ends with an exercise.
+# * **Learning to play**: first the guided game just below (ten clicks, about five
+#   minutes), then 01 to 12 in order, one rulebook section each, then 13 (a whole match)
+#   and whichever of 14-16 matches your table. Each ends with exercises and challenges.
 # * **Settling a rules question** (a referee, a rules-lawyer): 17 sets up the disputed
 #   cases with both readings, and 19 explains every ruling ID a refusal quotes.
 # * **Running a workshop**: 18 is the notebook to put on the projector; the README's
@@ -47,11 +48,31 @@
 # and on the board a click on an ID opens its entry.
 #
 # This notebook is a tour: the helpers the notebooks use, and the interactive board.
+#
+# **Without a server.** These notebooks also run entirely in the browser, in the
+# JupyterLite site the README explains how to build and serve (a workshop can use it with
+# no internet at all). Every notebook here works there: none needs a compiled package.
 
 # %%
 from kabetopo_nb import KabetopoBoard
 from kabetopo_nb.kabetopo import KabetopoState
 from kabetopo_nb.teach import ask, check_answer, example, legal, play, position, show
+
+# %% [markdown]
+# ## Your first game
+#
+# Play a short game right away. You are East, the dark runner on the right-hand corner;
+# the other three players are played for you. The line above the board says what to try
+# and why; click on the board to do it (runners, squares, the short lines between
+# squares, and the buttons). A wrong click is explained and changes nothing: the board
+# says whether the rules forbid it or whether it is legal but not this step's move.
+# **Hint** helps, **Show me** plays the step for you. Try it: the game covers a move, a
+# wall, a teleport onto the Mountain, a monolith with its bonus move and getting home.
+
+# %%
+from kabetopo_nb import GuidedGameBoard
+
+GuidedGameBoard()
 
 # %% [markdown]
 # ## A round, ready to play
@@ -107,8 +128,8 @@ print(state.decision)  # the original state is untouched
 # squares) and `marks` (square to a short text). Below, the squares East can step to are
 # lit, and a shortest route from East's corner to the Mountain (the brown centre square
 # c4) is drawn. It has only two moves: a step to f5, then a teleport through the portal on
-# f5's south line, coming out onto the Mountain (a teleport is drawn dashed; notebook 05
-# explains portals).
+# `f4n`, f5's down-left line, coming out onto the Mountain (a teleport is drawn dashed;
+# notebook 05 explains portals).
 
 # %%
 steps = {str(a).split()[1]: "move" for a in state.legal_actions if a.kind == "step"}
@@ -189,34 +210,36 @@ print(board.position)
 # * Change an action in an `ask(...)` cell and run it again: the engine explains any action
 #   you write. The action notation is short: `step c5`, `leap c6`, `teleport c4e` then
 #   `exit e3n`, `wall c4n`, `monolith c4n`, `portal c4n`, `lock c5s`, `unlock c5s`,
-#   `speed step c5`, `end`. A line is named from a square and a side (`c4n` is the north
-#   line of c4, the same line as `c5s`).
+#   `speed step c5`, `end`. A line is named from a square and a letter of the unrotated
+#   grid: `c4n` is the line between c4 and c5 (c4's up-right edge), `c4e` the one between
+#   c4 and d4 (c4's down-right edge). A lock stands on one side of a line, named from the
+#   square it faces: `lock c5s` faces c5.
 # * Each notebook ends with a few **exercises**: put your answer in the variable `answer`
 #   and run the cell. The expected answer is computed by the engine in that cell, never
 #   typed in by hand.
 #
 # ## Exercise 1
 #
-# In this new round (seed 1), where may East step? Give a set of actions such as
-# `{"step e6"}`.
+# Later in a round, East's runner stands on e3, with a wall on `e3n`. Where may East step?
+# Give a set of actions such as `{"step e6"}`.
 
 # %%
-state = KabetopoState.new_round(seed=1)
+state = position("lines=We3n;runners=Ee3,Sf1,Wa1,Na6;pools=E:w2m1p1l1s1;turn=E")
 show(state)
 
 # %%
 answer = None  # your answer here, e.g. {"step e6"}
 expected = {str(a) for a in state.legal_actions if a.kind == "step"}
-check_answer(answer, expected, hint="East is on the corner f6; how many squares share a side with it?")
+check_answer(answer, expected, hint="a step goes to a square sharing a side with e3, and a wall blocks the step across its line")
 
 # %% [markdown]
 # ## Exercise 2
 #
-# Is `step f4` legal for East here? Answer `True` or `False`.
+# Is `step e5` legal for East here? Answer `True` or `False`.
 
 # %%
 answer = None  # your answer here: True or False
-expected = state.explain("step f4").legal
+expected = state.explain("step e5").legal
 check_answer(answer, expected, hint="a step moves exactly one square")
 
 # %% [markdown]

@@ -7,10 +7,11 @@
 # for the board, K-SETUP-1 to K-SETUP-3 for the random setup.
 
 # %%
+from kabetopo_nb import KabetopoBoard
 from kabetopo_nb.kabetopo import KabetopoState
 from kabetopo_nb.kabetopo.geometry import line_name, parse_line, parse_square, square_name
 from kabetopo_nb.kabetopo.setup import field_line, roll_outcome, setup_target
-from kabetopo_nb.teach import ask, check_answer, legal, show
+from kabetopo_nb.teach import check_answer, field_labels, position, show
 
 # %% [markdown]
 # ## The diamond board
@@ -41,21 +42,23 @@ print(state.decision)
 # ## Squares, lines and sides
 #
 # Walls, monoliths and portals are not placed *on* squares but on **lines**: the short
-# edge between two squares that touch (K-GEO-3). A line is named from one of its two
-# squares plus a compass letter of the unrotated grid: `c4n` is the north line of c4, which
-# is the same line as `c5s`, the south line of c5. The board's outer rim is not a line you
-# can put anything on.
+# edge between two squares that touch (K-GEO-3). A line is named from the lower of its two
+# squares plus a letter, n or e, of the unrotated grid: `c4n` is the line between c4 and
+# c5, on c4's up-right edge as the diamond is drawn, and `c4e` the line between c4 and d4,
+# on c4's down-right edge. (The engine also understands a line written from its other
+# square, `c5s` for `c4n`, but always answers with the n/e name.) The board's outer rim is
+# not a line you can put anything on.
 #
 # A line has two **sides**, one facing each of its squares. Locks go on a side, so a lock
-# is named from the square it faces: `c5s` is the side of the line c4n/c5s that faces c5.
+# is named from the square it faces: `c5s` is the side of the line `c4n` that faces c5.
 #
 # The corner squares have only two lines each that are not on the rim; the rulings call
 # those "the lines of a corner square" (K-GEO-4). Below, the four lines of the Mountain are
 # highlighted, and the two lines of the East corner.
 
 # %%
-mountain_lines = {"c4n": "drop", "c4e": "drop", "c4s": "drop", "c4w": "drop"}
-show(state, lines={**mountain_lines, "f6s": "drop", "f6w": "drop"}, marks={"c4": "Mtn"})
+mountain_lines = {"c4n": "drop", "c4e": "drop", "c3n": "drop", "b4e": "drop"}
+show(state, lines={**mountain_lines, "f5n": "drop", "e6e": "drop"}, marks={"c4": "Mtn"})
 
 # %%
 print(parse_line("c4n") == parse_line("c5s"))       # two names, one line
@@ -117,15 +120,25 @@ print(state.decision.detail)  # the first roll places a monolith in the centre f
 # * 7-12 are the vertical segments: the left line (top, bottom), the middle line (top,
 #   bottom), the right line (top, bottom).
 #
-# The die is rolled again when the segment named is on the board's rim, already holds a
-# piece, or (for the monoliths) would close a third side of the Mountain, which the board
-# never allows (K-INV-1 (c)). Here are the labels of the centre field; `None` would mean
-# "on the rim".
+# On the diamond, the grid's top is the field's up-right edge and its left the up-left
+# edge. The drawing below puts each label on its segment, for the centre field c3-d4 where
+# the three monoliths go. The labels come from the engine's own table (`field_labels` asks
+# `setup.field_line`, the function the setup rolls with), so the picture is the rule.
 
 # %%
-for origin in ("c3", "c5"):
-    labels = {label: field_line(parse_square(origin), label) for label in range(1, 13)}
-    print(origin, {k: (line_name(v) if v is not None else None) for k, v in labels.items()})
+show(state, line_labels=field_labels("c3"), marks={"c4": "Mtn"})
+
+# %% [markdown]
+# The die is rolled again when the segment named is on the board's rim, already holds a
+# piece, or (for the monoliths) would close a third side of the Mountain, which the board
+# never allows (K-INV-1 (c)). A side field touches the rim: in c5-d6, where the first
+# portal goes, labels 1 and 2 lie on the board's edge (drawn dashed). They keep their
+# numbers, but a roll of 1 or 2 there is simply rolled again.
+
+# %%
+show(state, line_labels=field_labels("c5"))
+origin = parse_square("c5")
+print("on the rim in c5-d6:", [label for label in range(1, 13) if field_line(origin, label) is None])
 
 # %% [markdown]
 # ## Roll by roll
@@ -165,23 +178,33 @@ print(quick.to_text() == state.to_text())
 print([str(a) for a in quick.history])
 
 # %% [markdown]
-# ## Exercise 1
+# ## Try it: roll the setup yourself
 #
-# Start again from the empty board, with two monoliths already rolled: one on `b4e` (the
-# Mountain's west line) and one on `c3n` (its south line). The die now shows **1**. Where
-# does the third monolith go? Answer with a line name such as `"d3e"`, or `"roll again"`.
+# Below is the board before the setup. Click **Roll d12** again and again: each roll names
+# a segment of the field being filled, and the panel says where the piece went, or why
+# the die must be rolled again. Try to see a re-roll of each kind, and watch the three
+# monoliths gather around the Mountain before the portals go to the side fields.
 
 # %%
-ex = KabetopoState.before_setup()
-for roll in (7, 3):
-    ex.apply(f"roll {roll}")
+board = KabetopoBoard(KabetopoState.before_setup())
+board
+
+# %% [markdown]
+# ## Exercise 1
+#
+# Another setup, half done: two monoliths are already on the board, on `c4e` (one of the
+# Mountain's lines) and on `d3e`. The die now shows **1**. Where does the third monolith
+# go? Answer with a line name such as `"d3e"`, or `"roll again"`.
+
+# %%
+ex = position("lines=M*c4e,M*d3e;runners=Ef6,Sf1,Wa1,Na6;turn=E;phase=setup;setup=2")
 show(ex, marks={"c4": "Mtn"})
 
 # %%
 answer = None  # your answer here, e.g. "d3e" or "roll again"
 line, why = roll_outcome(ex.position, 1)
 expected = line_name(line) if line is not None else "roll again"
-check_answer(answer, expected, hint="label 1 is the left half of the field's top line")
+check_answer(answer, expected, hint="label 1 is the left half of the field's top line; the Mountain may have two closed sides, only a third is refused")
 
 # %% [markdown]
 # ## Exercise 2
@@ -192,22 +215,23 @@ check_answer(answer, expected, hint="label 1 is the left half of the field's top
 # %%
 answer = None  # your answer here, e.g. {2, 5}
 expected = {label for label in range(1, 13) if roll_outcome(ex.position, label)[0] is None}
-check_answer(answer, expected, hint="the centre field has no segment on the rim; think of taken segments and of the Mountain's sides")
+check_answer(answer, expected, hint="the centre field has no segment on the rim; think of taken segments, and count the Mountain's closed sides")
 
 # %% [markdown]
 # ## Exercise 3
 #
-# On the board set up with seed 132, what is the fewest number of moves East needs to
-# reach the Mountain c4 (walls and monoliths block steps; other runners do not matter)?
-# Answer with a number.
+# Here is a round set up with another seed, 2. What is the fewest number of moves East
+# needs to reach the Mountain c4 (walls and monoliths block steps; other runners do not
+# matter)? Answer with a number.
 
 # %%
-show(quick, marks={"c4": "Mtn"})
+other = KabetopoState.new_round(seed=2)
+show(other, marks={"c4": "Mtn"})
 
 # %%
 answer = None  # your answer here, e.g. 4
-expected = quick.moves_to("f6", ["c4"])
-check_answer(answer, expected, hint="count steps around the monoliths; the Mountain needs an open line to climb")
+expected = other.moves_to("f6", ["c4"])
+check_answer(answer, expected, hint="count steps around the monoliths and the portal lines (a teleport is one move too); the Mountain is entered across an open line")
 
 # %% [markdown]
 # ## Challenges

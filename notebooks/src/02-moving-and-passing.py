@@ -8,7 +8,7 @@
 
 # %%
 from kabetopo_nb import KabetopoBoard
-from kabetopo_nb.teach import ask, check_answer, example, legal, play, show
+from kabetopo_nb.teach import ask, check_answer, example, legal, play, position, show
 
 # %% [markdown]
 # ## Whose turn?
@@ -79,8 +79,8 @@ legal(state)
 # ## Walls and monoliths stop a step
 #
 # A wall or monolith on the line between two squares blocks a step across it (K-MOVE-1).
-# Here East on d2 has a wall to the north-east and a monolith to the south-east, so only two
-# steps are left. (Notebooks 03 and 04 are about these pieces.)
+# Here East on d2 has a wall on its up-right line (`d2n`) and a monolith on its down-right
+# line (`d2e`), so only two steps are left. (Notebooks 03 and 04 are about these pieces.)
 
 # %%
 state = example("movement", "walls-and-monoliths-block-steps")
@@ -134,13 +134,32 @@ ask(state, "step d3")
 # A player may not skip a turn while anything at all is legal (K-TURN-5). Only when the
 # runner cannot move and no piece can be dropped does the player pass; the engine offers
 # `pass` as the one legal action then, and records it like any other (KNB-5).
+#
+# The plain case first. East has dropped every piece it had: its pool in the position text
+# reads `w0m0p0l0s0`. South and West stand on the two squares next to East's corner, and a
+# runner never steps onto a taken square. (A runner may sometimes jump over another one,
+# notebook 08, but the walls right behind South and West stop that here.) East can neither
+# move nor drop anything, so `pass` is its one legal action.
+
+# %%
+state = example("turn", "pass-with-nothing-left-to-do")
+show(state)
+
+# %%
+legal(state)
+after = play(state, "pass")
+print(after.decision)
+
+# %% [markdown]
+# Passing is never a choice, though: at the start of a round East could do plenty, so a
+# pass is refused.
 
 # %%
 state = example("turn", "no-pass-while-an-action-is-legal")
 ask(state, "pass")
 
 # %% [markdown]
-# Here East has stepped down from the Mountain into a pocket closed by walls on all sides
+# Now an edge case: a full pool, and still nothing to do. Here East has stepped down from the Mountain into a pocket closed by walls on all sides
 # (notebook 09 explains how that can happen). It cannot move, and every drop is refused
 # because the board already breaks the rule that every runner must be able to get out
 # (notebook 03). So East must pass.
@@ -167,16 +186,16 @@ board
 # %% [markdown]
 # ## Exercise 1
 #
-# In this position, where can East step? Answer with a set such as `{"step c2"}`.
+# In this position, where can East (on e4) step? Answer with a set such as `{"step c2"}`.
 
 # %%
-state = example("movement", "walls-and-monoliths-block-steps")
+state = position("lines=Wd4e,Me3n;runners=Ee4,Sf4,Wa1,Na6;pools=E:w2m0p1l1s1;turn=E")
 show(state)
 
 # %%
 answer = None  # your answer here, e.g. {"step c2"}
 expected = {str(a) for a in state.legal_actions if a.kind == "step"}
-check_answer(answer, expected, hint="a wall or monolith on a line blocks the step across it")
+check_answer(answer, expected, hint="a wall or monolith on a line blocks the step across it, and a taken square is no destination")
 
 # %% [markdown]
 # ## Exercise 2
@@ -197,17 +216,19 @@ check_answer(answer, expected, hint="corners hold any number of runners; and a m
 # %% [markdown]
 # ## Exercise 3
 #
-# East is walled into a pocket. How many legal actions does East have, and what are they?
-# Answer with the set of actions.
+# East on d5 is surrounded: a wall on one line, the three other runners beyond the other
+# three, and walls right behind them. East has dropped all its pieces but still holds its
+# speed token (`s1` in its pool). What are East's legal actions? Answer with the set of
+# actions.
 
 # %%
-state = example("turn", "forced-pass")
+state = position("lines=Wd5n,We5e,Wd3n,Wb5e;runners=Ed5,Se5,Wd4,Nc5;pools=E:w0m0p0l0s1,S:w2m1p1l1s1;turn=E")
 show(state)
 
 # %%
 answer = None  # your answer here, e.g. {"step c6"}
 expected = {str(a) for a in state.legal_actions}
-check_answer(answer, expected, hint="when nothing else is legal, one action always is")
+check_answer(answer, expected, hint="the speed token only ever comes after the turn's main action; when nothing else is legal, one action always is")
 
 # %% [markdown]
 # ## Challenges

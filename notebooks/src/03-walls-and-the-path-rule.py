@@ -9,7 +9,8 @@
 # and K-INV-5.
 
 # %%
-from kabetopo_nb.teach import ask, check_answer, example, legal, play, position, show
+from kabetopo_nb import KabetopoBoard
+from kabetopo_nb.teach import ask, check_answer, example, play, position, show
 
 # %% [markdown]
 # ## Dropping a wall
@@ -28,8 +29,8 @@ print(after.decision)
 show(after)
 
 # %% [markdown]
-# A line carries one piece at most, whichever of its two names is used (K-GEO-3): the wall
-# on `b2n` also occupies `b3s`.
+# A line carries one piece at most (K-GEO-3): once a wall stands on `b2n`, nothing else
+# may go on that line, whatever the piece. The line next to it, `b3n`, is still free.
 
 # %%
 state = example("resources", "one-piece-per-line")
@@ -37,7 +38,7 @@ show(state)
 
 # %%
 ask(state, "wall b2n")
-ask(state, "portal b3s")
+ask(state, "portal b2n")
 ask(state, "wall b3n")
 
 # %% [markdown]
@@ -50,8 +51,9 @@ ask(state, "wall b3n")
 # to every runner and every corner, because a corner that one runner cannot reach is
 # blocked off for that runner.
 #
-# Here the West corner a1 already has a wall on its north line. A wall on its east line
-# would close it completely, so it is refused, even though West itself stands outside.
+# Here the West corner a1 already has a wall on its up-right line, `a1n`. A wall on its
+# down-right line, `a1e`, would close it completely, so it is refused, even though West
+# itself stands outside.
 
 # %%
 state = example("invariants", "every-corner-stays-reachable")
@@ -113,7 +115,7 @@ ask(state, "wall c3n")
 # and c3, but no further.
 
 # %%
-state = position("lines=Wb3n,Wa3e,Wb2n,Wc3n,Wc2n;runners=Ef6,Sf1,Wb3,Na6;pools=W:w0m1p1l1s1;turn=E")
+state = position("lines=Wb3n,Wa3e,Wb2n,Wc3n,Wc2n;runners=Ef6,Sf1,Wb3,Na6;pools=S:w2m1p1l1s1,W:w0m1p1l1s1,N:w2m1p1l1s1;turn=E")
 show(state, lines={"c3e": "drop"}, highlights={"b3": "bad", "c3": "bad"})
 
 # %%
@@ -146,49 +148,62 @@ ask(state, "wall d6e")
 print(state.problems())
 
 # %% [markdown]
-# ## Exercise 1
+# ## Try it: find the drops the path rule refuses
 #
-# Is `wall b3e` legal for East here? Answer `True` or `False`.
+# On this board East may drop a wall on almost any empty line. Click a line to see what may
+# go there; a refused click names the ruling. Two of the empty lines would break the path
+# rule (K-INV-1): find them both, and read why each is refused.
 
 # %%
-state = position("lines=Wb3n,Wb2n;runners=Ef6,Sf1,Wb3,Na6;pools=W:w0m1p1l1s1;turn=E")
+board = KabetopoBoard(position("lines=Wa1n,Wb3n,Wa3e,Wb2n;runners=Ef6,Sf1,Wb3,Na6;pools=W:w0m1p1l1s1,N:w2m1p1l1s1;turn=E"))
+board
+
+# %% [markdown]
+# ## Exercise 1
+#
+# West stands on a3, on the board's edge, with walls on `a3n` and `a2n`. Is `wall a3e`
+# legal for East here? Answer `True` or `False`.
+
+# %%
+state = position("lines=Wa3n,Wa2n;runners=Ef6,Sf1,Wa3,Na6;pools=W:w1m1p1l1s1;turn=E")
 show(state)
 
 # %%
 answer = None  # your answer here: True or False
-expected = state.explain("wall b3e").legal
+expected = state.explain("wall a3e").legal
 check_answer(answer, expected, hint="count West's blocked sides after the drop; the rim counts")
 
 # %% [markdown]
 # ## Exercise 2
 #
-# In this position, which of the lines `a2e`, `b1n` and `a1e` may East close with a wall?
-# Answer with a set of line names, such as `{"a2e"}`.
+# Now the North corner a6, with walls on `a6e` and `a4n`. Which of the lines `a5n`, `a5e`
+# and `b5n` may East close with a wall? Answer with a set of line names, such as
+# `{"a5n"}` (or `set()` for none).
 
 # %%
-state = position("lines=Wa1n;runners=Ef6,Sf1,Wb2,Na6;turn=E")
+state = position("lines=Wa6e,Wa4n;runners=Ef6,Sf1,Wa1,Nc6;pools=N:w1m1p1l1s1;turn=E")
 show(state)
 
 # %%
-answer = None  # your answer here, e.g. {"a2e"}
-expected = {ln for ln in ("a2e", "b1n", "a1e") if state.explain(f"wall {ln}").legal}
-check_answer(answer, expected, hint="a corner needs one open line at least")
+answer = None  # your answer here, e.g. {"a5n"}
+expected = {ln for ln in ("a5n", "a5e", "b5n") if state.explain(f"wall {ln}").legal}
+check_answer(answer, expected, hint="a corner needs a way in; so does a small region around it, such as a6 with a5")
 
 # %% [markdown]
 # ## Exercise 3
 #
-# West is fenced into b3 and c3 on five of six sides. On which lines could East drop a wall
-# that would be refused *because of West*? Think about c3e first. Answer with the set of
-# lines among `c3e`, `d3e`, `b4e` that are refused.
+# West on e3 is fenced into e3 and e4 on five of the pen's six sides. Which of the lines
+# `e3e`, `e3n` and `f3n` would a wall drop by East be refused on? Answer with the set of
+# refused lines, such as `{"f3n"}`.
 
 # %%
-state = position("lines=Wb3n,Wa3e,Wb2n,Wc3n,Wc2n;runners=Ef6,Sf1,Wb3,Na6;turn=E")
+state = position("lines=We4n,We2n,Wd3e,Wd4e,We4e;runners=Ef6,Sf1,We3,Na6;pools=W:w0m1p1l1s1,N:w1m1p1l1s1;turn=E")
 show(state)
 
 # %%
-answer = None  # your answer here, e.g. {"d3e"}
-expected = {ln for ln in ("c3e", "d3e", "b4e") if not state.explain(f"wall {ln}").legal}
-check_answer(answer, expected, hint="only the line that closes the pen matters")
+answer = None  # your answer here, e.g. {"f3n"}
+expected = {ln for ln in ("e3e", "e3n", "f3n") if not state.explain(f"wall {ln}").legal}
+check_answer(answer, expected, hint="only the line that closes the pen around West matters; an empty square may be fenced off")
 
 # %% [markdown]
 # ## Challenges

@@ -116,34 +116,37 @@ board
 # %% [markdown]
 # ## Exercise 1
 #
-# East has just dropped a monolith on `c3n`. Which moves may East make with the bonus?
-# Answer with a set of actions, such as `{"step f5"}`.
+# East on c2 has a wall on `c2e` and no speed token. It drops its monolith on `c1n`, one
+# of its own lines. Which moves may East make with the bonus? Answer with a set of
+# actions, such as `{"step f5"}`.
 
 # %%
-state = play(example("turn", "monolith-grants-a-bonus-move"), "monolith c3n")
+state = position("lines=Wc2e;runners=Ec2,Sf1,Wa1,Na6;pools=E:w2m1p1l1s0;turn=E")
+state.apply("monolith c1n")
 show(state)
 
 # %%
 answer = None  # your answer here, e.g. {"step f5"}
 expected = {str(a) for a in state.legal_actions if a.is_move}
-check_answer(answer, expected, hint="East stands on its corner f6")
+check_answer(answer, expected, hint="the monolith just dropped blocks a step like any wall, and so does the wall on c2e")
 
 # %% [markdown]
 # ## Exercise 2
 #
-# East has no speed token here. East drops its monolith on `a3n` and takes the bonus step
-# to d3. Is a further `step d4` legal? Answer `True` or `False`.
+# East on e4 still holds its speed token. East drops its monolith on `b2n` and takes the
+# bonus step to e5. Which of `step e6`, `speed step e6`, `wall c3n` and `end` are legal
+# now? Answer with a set, such as `{"wall c3n"}`.
 
 # %%
-state = position("runners=Ed2,Sf1,Wa1,Na6;pools=E:w0m1p0l0s0;turn=E")
-after = play(state, "monolith a3n", "step d3")
-print(after.decision)
-show(after)
+state = position("runners=Ee4,Sf1,Wa1,Na6;pools=E:w1m1p0l0s1;turn=E")
+state.apply("monolith b2n")
+state.apply("step e5")
+show(state)
 
 # %%
-answer = None  # your answer here: True or False
-expected = after.explain("step d4").legal
-check_answer(answer, expected, hint="a monolith earns one move")
+answer = None  # your answer here, e.g. {"wall c3n"}
+expected = {a for a in ("step e6", "speed step e6", "wall c3n", "end") if state.explain(a).legal}
+check_answer(answer, expected, hint="a monolith earns one move, the token one more, and no turn holds a second drop")
 
 # %% [markdown]
 # ## Challenges

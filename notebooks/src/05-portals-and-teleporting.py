@@ -8,14 +8,14 @@
 
 # %%
 from kabetopo_nb import KabetopoBoard
-from kabetopo_nb.teach import ask, check_answer, example, legal, play, show
+from kabetopo_nb.teach import ask, check_answer, example, legal, play, position, show
 
 # %% [markdown]
 # ## A portal is not a doorway
 #
 # A portal stands on a line, like a wall. Nobody walks across that line (K-PORT-1): the
-# only way "through" a portal is to teleport. Here East on c5 has a portal on its east line
-# and cannot step to d5, but may step elsewhere or teleport.
+# only way "through" a portal is to teleport. Here East on c5 has a portal on `c5e`, its
+# down-right line, and cannot step to d5, but may step elsewhere or teleport.
 
 # %%
 state = example("teleport", "portal-line-not-crossed-on-foot")
@@ -35,8 +35,8 @@ ask(state, "step c6")
 #
 # The engine splits a teleport into two decisions: `teleport <side>` goes in, then
 # `exit <side>` names the side to come out of (a side is named from the square it faces).
-# East on b5 enters the portal on its east line; the two squares by the other portal, e2
-# and e3, are the possible exits. Coming back out of the same portal is not offered.
+# East on b5 enters the portal on `b5e`, its down-right line; the two squares by the other
+# portal, e2 and e3, are the possible exits. Coming back out of the same portal is not offered.
 
 # %%
 state = example("teleport", "teleport-to-any-side-of-another-portal")
@@ -145,12 +145,13 @@ board
 # %% [markdown]
 # ## Exercise 1
 #
-# East on e3 enters the portal on its north line. Where can it come out? Answer with the
-# set of `exit` actions, such as `{"exit b2e"}`.
+# East on e3 enters the portal on `e3n`, its up-right line. Where can it come out? Answer
+# with the set of `exit` actions, such as `{"exit b2e"}`.
 
 # %%
 state = example("turn", "exit-is-chosen-before-anything-else")
-inside = play(state, "teleport e3n")
+inside = state.copy()
+inside.apply("teleport e3n")
 show(state)
 
 # %%
@@ -161,32 +162,36 @@ check_answer(answer, expected, hint="both sides of every other portal")
 # %% [markdown]
 # ## Exercise 2
 #
-# East stands on f5, next to its home corner. On which of the lines `f5n`, `f4n`, `e5e`
-# may East drop its portal? Answer with a set of lines, such as `{"f4n"}`.
+# Now the West corner a1, at the start of a round. On which of the lines `a1n`, `a2n`,
+# `a2e`, `b1n` and `a1e` may East drop its portal? Answer with a set of lines, such as
+# `{"a2n"}`.
 
 # %%
-state = example("resources", "portal-drops-avoid-corner-lines")
-show(state)
+state = position("runners=Ef6,Sf1,Wa1,Na6;turn=E")
+show(state, lines={"a1n": "drop", "a2n": "drop", "a2e": "drop", "b1n": "drop", "a1e": "drop"})
 
 # %%
-answer = None  # your answer here, e.g. {"f4n"}
-expected = {ln for ln in ("f5n", "f4n", "e5e") if state.explain(f"portal {ln}").legal}
-check_answer(answer, expected, hint="f5n is the same line as f6s")
+answer = None  # your answer here, e.g. {"a2n"}
+expected = {ln for ln in ("a1n", "a2n", "a2e", "b1n", "a1e") if state.explain(f"portal {ln}").legal}
+check_answer(answer, expected, hint="a corner square's two lines are the ones that touch a1 itself")
 
 # %% [markdown]
 # ## Exercise 3
 #
-# East drops its portal on `e3e`, a line of its own square. May East then `step d3` with the
-# bonus? Answer `True` or `False`.
+# East on d3 already stands by a portal, the one on `d2n`. East drops its own portal on
+# `d3e`, a line of its own square. Which of these may East do next: `step c3`,
+# `teleport d3s` (into the portal on `d2n`, through its side facing d3), `teleport d3e`
+# (into the new portal) and `end`? Answer with a set, such as `{"end"}`.
 
 # %%
-state = play(example("turn", "portal-on-own-square-grants-a-teleport"), "portal e3e")
+state = position("lines=P*d2n,P*b5e;runners=Ed3,Sf1,Wa1,Na6;pools=E:w3m1p1l1s0;turn=E")
+state.apply("portal d3e")
 show(state)
 
 # %%
-answer = None  # your answer here: True or False
-expected = state.explain("step d3").legal
-check_answer(answer, expected, hint="what kind of bonus does a portal on your own square give?")
+answer = None  # your answer here, e.g. {"end"}
+expected = {a for a in ("step c3", "teleport d3s", "teleport d3e", "end") if state.explain(a).legal}
+check_answer(answer, expected, hint="the bonus is a teleport only, through any portal touching East's square, and it may be given up")
 
 # %% [markdown]
 # ## Challenges

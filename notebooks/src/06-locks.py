@@ -8,7 +8,7 @@
 
 # %%
 from kabetopo_nb import KabetopoBoard
-from kabetopo_nb.teach import ask, check_answer, example, legal, play, show
+from kabetopo_nb.teach import ask, check_answer, example, legal, play, position, show
 
 # %% [markdown]
 # ## Where a lock goes
@@ -17,7 +17,7 @@ from kabetopo_nb.teach import ask, check_answer, example, legal, play, show
 # squares (K-GEO-3). It may only go on a side of a **portal** or of a **door** (three walls
 # in a row make the middle one a door); a plain wall or an empty line takes no lock
 # (K-LOCK-1). Each player has one lock. In the notation, `lock e4s` is the side of the
-# portal line e3n/e4s that faces e4.
+# portal on `e3n` that faces e4.
 
 # %%
 state = example("locks", "locks-only-on-portals-and-doors")
@@ -74,8 +74,9 @@ legal(inside)
 #
 # A lock is checked like any drop (K-INV-1, notebook 03). It may not cut a corner off, and
 # it may not shut in a runner whose last way out is that portal side. Here West on b3 is
-# walled in on three sides; the portal on its east line is its exit, so the side facing West
-# cannot be locked. The other side, facing c3, can: West may still go *in* from b3.
+# walled in on three sides; the portal on `b3e`, its down-right line, is its exit, so the
+# side facing West cannot be locked. The other side, facing c3, can: West may still go
+# *in* from b3.
 
 # %%
 state = example("invariants", "no-runner-shut-in")
@@ -186,32 +187,36 @@ board
 # %% [markdown]
 # ## Exercise 1
 #
-# East has teleported from e3 to c2 and still holds a lock. Which lock-it-behind-you actions
-# are open? Answer with a set such as `{"lock e3n"}`.
+# East on d5 teleports through the portal on `d5e` and comes out of the portal on `b2n`,
+# onto b3. East still holds a lock; someone has already locked the side `e5w`. Which
+# lock-it-behind-you actions are open now? Answer with a set such as `{"lock e3n"}`.
 
 # %%
-state = play(example("locks", "lock-behind-you-on-entry-or-exit"), "teleport e3n", "exit c2w")
+state = position("lines=P*d5e,P*b2n;locks=e5w;runners=Ed5,Sf1,Wa1,Na6;pools=E:w3m1p0l1s0,S:w3m1p1l0s1;turn=E")
+state.apply("teleport d5e")
+state.apply("exit b3s")
 show(state)
 
 # %%
 answer = None  # your answer here, e.g. {"lock e3n"}
 expected = {str(a) for a in state.legal_actions if a.kind == "lock"}
-check_answer(answer, expected, hint="both portals used, both sides of each")
+check_answer(answer, expected, hint="both portals used, both sides of each, except a side that is locked already")
 
 # %% [markdown]
 # ## Exercise 2
 #
-# West on b3 has walls on three sides and a portal on the fourth. Which of `lock b3e`,
-# `lock c3w` and `lock e3n` may West, whose turn it is, drop? Answer with a set.
+# North on e4 has walls on three of its lines and a portal on the fourth, `d4e`. Another
+# portal stands on `b2n`. Which of `lock e4w`, `lock d4e` and `lock b3s` may East drop?
+# Answer with a set.
 
 # %%
-state = example("invariants", "no-runner-shut-in")
+state = position("lines=We4n,We4e,We3n,P*d4e,P*b2n;runners=Ef6,Sf1,Wa1,Ne4;pools=N:w0m1p1l1s1;turn=E")
 show(state)
 
 # %%
-answer = None  # your answer here, e.g. {"lock e3n"}
-expected = {a for a in ("lock b3e", "lock c3w", "lock e3n") if state.explain(a).legal}
-check_answer(answer, expected, hint="which side faces West?")
+answer = None  # your answer here, e.g. {"lock e4w"}
+expected = {a for a in ("lock e4w", "lock d4e", "lock b3s") if state.explain(a).legal}
+check_answer(answer, expected, hint="which side faces North, and is it North's last way out?")
 
 # %% [markdown]
 # ## Exercise 3

@@ -7,7 +7,8 @@
 # K-TURN-8, K-TURN-11, and the K-TURN-3 option `speed_any_turn`.
 
 # %%
-from kabetopo_nb.teach import ask, check_answer, compare, example, legal, play, show
+from kabetopo_nb import KabetopoBoard
+from kabetopo_nb.teach import ask, check_answer, compare, example, legal, play, position, show
 
 # %% [markdown]
 # ## One extra move, in any direction
@@ -141,51 +142,67 @@ ask(after, "door c2n c3w")
 ask(after, "speed door c2n c3w")
 
 # %% [markdown]
-# ## Exercise 1
+# ## Try it
 #
-# East has stepped from f6 to e6 and holds its token. Which speed moves are open? Answer
-# with a set such as `{"speed step e5"}`.
+# East has just stepped to b5, next to a portal: its main action is done, and its speed
+# token is still "+1" side up. Click **Speed token**, then East's runner: a `T` marks the
+# portal it may now enter at once, and the lit squares are its speed steps. **End turn**
+# keeps the token for a later turn instead.
 
 # %%
-state = play(example("turn", "main-action-comes-first"), "step e6")
+start = example("teleport", "step-then-speed-teleport")
+start.apply("step b5")
+board = KabetopoBoard(start)
+board
+
+# %% [markdown]
+# ## Exercise 1
+#
+# East has stepped from e2 to e3, and a wall stands on `e3e`. East still holds its token.
+# Which speed moves are open? Answer with a set such as `{"speed step e5"}`.
+
+# %%
+state = position("lines=We3e;runners=Ee2,Sf1,Wa1,Na6;pools=E:w2m1p1l1s1;turn=E")
+state.apply("step e3")
 show(state)
 
 # %%
 answer = None  # your answer here, e.g. {"speed step e5"}
 expected = {str(a) for a in state.legal_actions if a.speed}
-check_answer(answer, expected, hint="any direction, even back where East came from")
+check_answer(answer, expected, hint="any direction, even back where East came from, but a wall still blocks")
 
 # %% [markdown]
 # ## Exercise 2
 #
-# East has teleported from b5 and come out on e3. Is `speed step e2` legal? Answer `True`
-# or `False`.
+# East on d5 has teleported through the portal on `d5e` and come out of the portal on
+# `b2n`, onto b3. Is `speed step b2` legal? Answer `True` or `False`.
 
 # %%
-state = play(example("teleport", "teleport-then-speed-step"), "teleport b5e", "exit e3s")
+state = position("lines=P*d5e,P*b2n;runners=Ed5,Sf1,Wa1,Na6;turn=E")
+state.apply("teleport d5e")
+state.apply("exit b3s")
 show(state)
 
 # %%
 answer = None  # your answer here: True or False
-expected = state.explain("speed step e2").legal
-check_answer(answer, expected, hint="what stands on the line between e3 and e2?")
+expected = state.explain("speed step b2").legal
+check_answer(answer, expected, hint="what stands on the line between b3 and b2?")
 
 # %% [markdown]
 # ## Exercise 3
 #
-# East drops a wall as its main action. Under the default rules, may East then cash in its
-# token for `speed step e6`? Answer `True` or `False`.
+# East drops its lock on `e4s`, a side of the portal on `e3n`, as its main action. May East
+# cash in its token for `speed step d6` right away? Answer `True` or `False`.
 
 # %%
-state = example("turn", "speed-only-on-a-turn-with-a-move")
-after = play(state, "wall c3n")
-print(after.decision)
-show(after)
+state = position("lines=P*e3n,P*b2e;runners=Ed5,Sf1,Wa1,Na6;turn=E")
+state.apply("lock e4s")
+show(state)
 
 # %%
 answer = None  # your answer here: True or False
-expected = after.explain("speed step e6").legal
-check_answer(answer, expected, hint="does a wall drop give the turn a move?")
+expected = state.explain("speed step d6").legal
+check_answer(answer, expected, hint="does a lock drop give the turn a move? (compare a wall drop and a monolith drop)")
 
 # %% [markdown]
 # ## Challenges

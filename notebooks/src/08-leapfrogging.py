@@ -8,7 +8,7 @@
 
 # %%
 from kabetopo_nb import KabetopoBoard
-from kabetopo_nb.teach import ask, check_answer, compare, example, legal, play, show
+from kabetopo_nb.teach import ask, check_answer, compare, example, legal, play, position, show
 
 # %% [markdown]
 # ## Jumping over a neighbour
@@ -111,8 +111,8 @@ ask(state, "leap d4")
 # and lands on the next square straight on, in the direction it came out of the portal
 # (K-LEAP-2). All the usual conditions hold: an open line behind, a free square, no corner.
 #
-# East enters the portal on b5 and chooses to come out north of the e2-e3 portal, onto e3,
-# where West stands: East lands on e4.
+# East enters the portal on `b5e` and chooses to come out of the portal on `e2n` on its
+# side facing e3 (the exit `e3s`), where West stands: East lands on e4.
 
 # %%
 state = example("leapfrog", "leap-through-a-portal-lands-beyond")
@@ -197,46 +197,48 @@ board
 # %% [markdown]
 # ## Exercise 1
 #
-# Where can East leapfrog in this position? Answer with a set of `leap` actions, such as
-# `{"leap b1"}`.
+# East on d6 is surrounded by the three other runners, and a wall stands on `b6e`. Where
+# can East leapfrog? Answer with a set of `leap` actions, such as `{"leap b1"}`.
 
 # %%
-state = example("leapfrog", "no-leap-onto-a-corner")
+state = position("lines=Wb6e;runners=Ed6,Se6,Wc6,Nd5;pools=E:w2m1p1l1s1;turn=E")
 show(state)
 
 # %%
 answer = None  # your answer here, e.g. {"leap b1"}
 expected = {str(a) for a in state.legal_actions if a.kind == "leap"}
-check_answer(answer, expected, hint="f6 is a corner")
+check_answer(answer, expected, hint="look behind each neighbour: a wall, a corner, or a free square?")
 
 # %% [markdown]
 # ## Exercise 2
 #
-# East has entered the portal on b5. South stands on e4 and West on e3, by the other
-# portal. Which exits may East choose? Answer with a set of `exit` actions.
+# East on c5 enters the portal on `c5e`. By the other portal, on `b2n`, North stands on b2
+# and South on b3, with West beyond South on b4; a wall stands on `b1n`. Which exits may
+# East choose? Answer with a set of `exit` actions.
 
 # %%
-state = example("leapfrog", "leap-through-two-runners-after-a-portal")
-inside = play(state, "teleport b5e")
+state = position("lines=P*c5e,P*b2n,Wb1n;runners=Ec5,Sb3,Wb4,Nb2;pools=E:w2m1p1l1s1;turn=E")
+inside = state.copy()
+inside.apply("teleport c5e")
 show(state)
 
 # %%
 answer = None  # your answer here, e.g. {"exit e2n"}
 expected = {str(a) for a in inside.legal_actions if a.kind == "exit"}
-check_answer(answer, expected, hint="coming out onto e3 means jumping every runner in the row")
+check_answer(answer, expected, hint="coming out onto a taken square means jumping every runner in the row, straight on, over open lines")
 
 # %% [markdown]
 # ## Exercise 3
 #
-# Under the default rules, is `leap d3` legal for East here? Answer `True` or `False`.
+# Under the default rules, is `leap d4` legal for East here? Answer `True` or `False`.
 
 # %%
-state = example("leapfrog", "leap-into-a-portal-is-illegal-by-default")
+state = position("lines=P*d3n,P*b5e;runners=Ed2,Sd3,Wa1,Na6;turn=E")
 show(state)
 
 # %%
 answer = None  # your answer here: True or False
-expected = state.explain("leap d3").legal
+expected = state.explain("leap d4").legal
 check_answer(answer, expected, hint="what stands on the line behind South?")
 
 # %% [markdown]

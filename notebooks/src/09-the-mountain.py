@@ -10,7 +10,7 @@
 
 # %%
 from kabetopo_nb import KabetopoBoard
-from kabetopo_nb.teach import ask, check_answer, compare, example, legal, play, show
+from kabetopo_nb.teach import ask, check_answer, compare, example, legal, play, position, show
 
 # %% [markdown]
 # ## Going up
@@ -262,7 +262,10 @@ compare(after.to_text(), {"default": {}, "K-TURN-6 option": {"king_of_the_mounta
 # %% [markdown]
 # ## Try it
 #
-# Climb the Mountain with East and choose where West goes.
+# Climb the Mountain with East and choose where West goes: click East's runner on c3, then
+# the Mountain c4. West is bumped, and the board offers its landing squares as numbered
+# options, together with a push through the portal c4e (then pick the portal it comes out
+# of). **Undo** and try another choice.
 
 # %%
 board = KabetopoBoard(example("mountain", "bump-through-a-portal"))
@@ -271,48 +274,50 @@ board
 # %% [markdown]
 # ## Exercise 1
 #
-# East steps up onto the Mountain and bumps West. Where may West be put? Answer with a set
-# of `bump` actions, such as `{"bump c5"}`.
+# East on d4 steps up onto the Mountain, where North stands, and bumps it. Where may North
+# be put? Answer with a set of `bump` actions, such as `{"bump c5"}`.
 
 # %%
-state = example("mountain", "bump-to-any-free-neighbour")
-after = play(state, "step c4")
-show(state)
+ex1 = position("lines=Wb4e,Wc3n;runners=Ed4,Sc5,Wa1,Nc4+1;pools=E:w0m0p0l0s0;stones=3;order=N;turn=E")
+show(ex1, arrows=[("d4", "c4")])
 
 # %%
 answer = None  # your answer here, e.g. {"bump c5"}
+after = ex1.copy()
+after.apply("step c4")
 expected = {str(a) for a in after.legal_actions if a.kind == "bump"}
-check_answer(answer, expected, hint="walls do not matter for a bump; other runners do")
+check_answer(answer, expected, hint="walls do not matter for a bump; other runners do, and the square East just left is free again")
 
 # %% [markdown]
 # ## Exercise 2
 #
-# Two lines of the Mountain are blocked here. Which of `wall c4e`, `wall d4e` and
-# `portal c4e` may East drop? Answer with a set of actions.
+# Two lines of the Mountain are blocked here, by a wall and a monolith. Which of
+# `wall b4e`, `portal b4e` and `wall d4e` may East drop? Answer with a set of actions.
 
 # %%
-state = example("invariants", "mountain-at-most-two-sides-blocked")
-show(state)
+ex2 = position("lines=Wc4n,Mc3n,P*e3n;runners=Ef6,Sf1,Wa1,Na6;pools=E:w1m1p1l1s1;turn=E")
+show(ex2, lines={"b4e": "drop", "d4e": "drop"})
 
 # %%
 answer = None  # your answer here, e.g. {"wall d4e"}
-expected = {a for a in ("wall c4e", "wall d4e", "portal c4e") if state.explain(a).legal}
-check_answer(answer, expected, hint="an open portal is not a block")
+expected = {a for a in ("wall b4e", "portal b4e", "wall d4e") if ex2.explain(a).legal}
+check_answer(answer, expected, hint="count the Mountain's blocked sides after each drop; an open portal is not a block")
 
 # %% [markdown]
 # ## Exercise 3
 #
-# East stands on the Mountain with a wall on its north line. Where can East step down?
-# Answer with a set of `step` actions.
+# East stands on the Mountain, with a wall on its up-right line (c4n), a monolith on its
+# up-left line (b4e) and South on d4, down-right of it. Where can East step down? Answer
+# with a set of `step` actions.
 
 # %%
-state = example("mountain", "stepping-down-is-one-way")
-show(state)
+ex3 = position("lines=Mb4e,Wc4n;runners=Ec4+1,Sd4,Wa1,Na6;pools=E:w0m0p0l0s0;stones=3;order=E;turn=E")
+show(ex3)
 
 # %%
 answer = None  # your answer here, e.g. {"step c3"}
-expected = {str(a) for a in state.legal_actions if a.kind == "step"}
-check_answer(answer, expected, hint="going down, nothing on a line stops you")
+expected = {str(a) for a in ex3.legal_actions if a.kind == "step"}
+check_answer(answer, expected, hint="going down, nothing on a line stops you, but the square must be free")
 
 # %% [markdown]
 # ## Challenges

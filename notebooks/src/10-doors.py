@@ -13,20 +13,25 @@
 # quarter turn around one of its ends, and walk through to the square behind, all as a
 # single move.
 #
-# Notation: `door c2n c3w` means "open the door on the north side of c2, step to c3, and
-# let the door come to rest on the west side of c3".
+# Notation: `door c2n c3w` means "open the door on c2's up-right edge (the line c2n), step
+# to c3, and let the door come to rest on c3's up-left edge". The first name is the door
+# as the runner sees it, a side of its own square; the second is a side of the square it
+# steps to. (c3's up-left edge is the line b3e, the name the board and the position text
+# give it.)
 
 # %%
+from kabetopo_nb import KabetopoBoard
 from kabetopo_nb.teach import example, position, show, legal, ask, play, check_answer
 
 # %% [markdown]
 # ## 1. Three in a row make a door
 #
-# Here three walls stand side by side on one straight line (b2n, c2n, d2n). The middle one
-# is a door. East's runner on c2 touches it, so it may swing it open and walk to c3. The
-# door can pivot around its left end (it then lies along c3's west side) or around its
-# right end (c3's east side). The two outer walls are ordinary walls: each has only one
-# wall beside it on the line.
+# Here three walls stand side by side on one straight line (b2n, c2n, d2n), a row running
+# from up-left to down-right. The middle one is a door. East's runner on c2 touches it, so
+# it may swing it open and walk up-right to c3. The door can pivot around its up-left end
+# (it then lies on c3's up-left edge, the line b3e: `door c2n c3w`) or around its
+# down-right end (it then lies on c3's down-right edge, the line c3e: `door c2n c3e`). The
+# two outer walls are ordinary walls: each has only one wall beside it on the line.
 
 # %%
 state = example("doors", "three-walls-in-a-row-make-a-door")
@@ -86,6 +91,19 @@ ask(blocked, "door c2n c3e")
 ask(blocked, "door c2n c3w")
 
 # %% [markdown]
+# ### Try it
+#
+# East's runner on d2 stands beside a door: the middle one of the three walls c2n, d2n and
+# e2n. Click the runner, then d3 beyond the door: the board offers the two hinges as
+# numbered options. Pick one and watch where the door comes to rest (on d3's up-left or
+# down-right edge); then **Undo** and try the other hinge. East still holds its speed
+# token, so it may run one square further after the swing.
+
+# %%
+board = KabetopoBoard(example("doors", "a-door-with-two-hinges"))
+board
+
+# %% [markdown]
 # ## 4. Opening is one move, and it must start at the door
 #
 # Swinging the door and walking through count together as one move. But a runner that
@@ -124,8 +142,9 @@ legal(s, kinds=["door"])
 # ## 6. Locks keep a door shut for good
 #
 # The Locks section lets a player drop a lock on either face of a door; from then on that
-# door never opens (K-DOOR-3, K-LOCK-1). Here the lock sits on the far face (c3s); another
-# door next to East, on c2w, still swings.
+# door never opens (K-DOOR-3, K-LOCK-1). Here the lock sits on the far face of the door
+# c2n (the side c3s); another door next to East, on the line b2e (c2's up-left edge),
+# still swings.
 
 # %%
 locked = example("doors", "locked-door-never-opens")
@@ -140,17 +159,18 @@ legal(locked, kinds=["door"])
 #
 # A door that moves changes the board, so it must leave the board legal, just like a
 # dropped wall (K-INV-1, KNB-6). The Doors section names one case explicitly: a swing may
-# not close off a corner square. Here a wall already shields the corner a1 from the north
-# (West's runner has left it for a2); swinging the door b1n onto b1's west side would seal
-# a1 off completely, so only the swing towards the east is offered.
+# not close off a corner square. Here the wall a5n already closes the North corner a6 on
+# its down-left edge (North's runner has left it for a4). East on b5 may open the door
+# b5n and step to b6; swung about its up-left end, the door would come to rest on a6e,
+# a6's last way in, so only the other hinge (onto b6's down-right edge) is offered.
 
 # %%
-corner = example("doors", "door-may-not-close-off-a-corner")
-show(corner, lines={"a1e": "bad"}, highlights={"a1": "bad"})
+corner = example("doors", "door-may-not-close-off-the-north-corner")
+show(corner, lines={"a6e": "bad"}, highlights={"a6": "bad"})
 
 # %%
-ask(corner, "door b2s b1w")
-ask(corner, "door b2s b1e")
+ask(corner, "door b5n b6w")
+ask(corner, "door b5n b6e")
 
 # %% [markdown]
 # The same check protects runners: a swing may not box another runner in on all four
@@ -182,12 +202,12 @@ legal(s)
 # %% [markdown]
 # A door move that bumps is one move: swing, step and bump. The board is checked after
 # all three (K-DOOR-4), with the bumped runner where it lands. Here East swings the door on
-# c4n onto c4e and steps onto the Mountain; the swung door is the fourth wall around d4, so
+# c3n onto c4e and steps onto the Mountain; the swung door is the fourth wall around d4, so
 # North may not be put there, while the other destinations stay open. (After a plain step
 # onto the Mountain nothing is checked, K-INV-5: the same d4 would be allowed.)
 
 # %%
-walled = play(example("doors", "door-bump-keeps-the-invariants"), "door c5s c4e")
+walled = play(example("doors", "door-bump-from-below-keeps-the-invariants"), "door c3n c4e")
 show(walled, highlights={"d4": "bad"})
 
 # %%
@@ -197,31 +217,31 @@ ask(walled, "bump d4")
 # %% [markdown]
 # ## Exercises
 #
-# **Exercise 1.** In this position, which door actions can East take? Give the list of
-# actions (e.g. `["door c2n c3w"]`).
+# **Exercise 1.** In this position, which door actions can East (on b4) take? Give the
+# list of actions (e.g. `["door c2n c3w"]`, or `[]` for none).
 
 # %%
-ex1 = position("lines=Wb2n,Wc2n,Wd2n,Pd3w;runners=Ec2,Sf1,Wa1,Na6;pools=E:w0m0p0l0s0;turn=E")
+ex1 = position("lines=Wa4n,Wb4n,Wc4n,Mb5e;runners=Eb4,Sf1,Wa1,Na6;pools=E:w0m0p0l0s0;turn=E")
 show(ex1)
 
 # %%
 answer = None  # your answer here
 check_answer(answer, [str(a) for a in ex1.legal_actions if a.kind == "door"],
-             hint="a portal on a line next to c3 stops the swing on that side.")
+             hint="the door comes to rest on a side line of b5, up-left or down-right of it, and that line must be free.")
 
 # %% [markdown]
-# **Exercise 2.** East has stepped to c1, then cashed in its speed token to reach c2.
-# Can it still open the door this turn? Answer `True` or `False`.
+# **Exercise 2.** East has just stepped from e2 to e3, next to the door e3n, and still
+# holds its speed token face up. Which door actions can it take now, in the same turn?
+# Give a set of actions (or `set()` for none).
 
 # %%
-ex2 = play(position("lines=Wb2n,Wc2n,Wd2n;runners=Eb1,Sf1,Wa1,Na6;pools=E:w0m0p0l0s1;turn=E"),
-           "step c1", "speed step c2")
+ex2 = position("lines=Wd3n,We3n,Wf3n;runners=Ee3,Sf1,Wa1,Na6;pools=E:w0m0p0l0s1;turn=E;phase=extras;flags=gm")
 show(ex2)
 
 # %%
 answer = None  # your answer here
-check_answer(answer, any(a.kind == "door" for a in ex2.legal_actions),
-             hint="a runner gets one main move and at most one speed move per turn.")
+check_answer(answer, {str(a) for a in ex2.legal_actions if a.kind == "door"},
+             hint="opening a door is a move; after the turn's move, only the speed token gives another.")
 
 # %% [markdown]
 # **Exercise 3.** How many of the walls on this board are doors right now? (Count the

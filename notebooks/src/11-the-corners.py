@@ -16,15 +16,16 @@
 # (K-GEO-1). The corner opposite a runner's start is its *natural* home (see notebook 12).
 
 # %%
+from kabetopo_nb import KabetopoBoard
 from kabetopo_nb.teach import example, position, show, legal, ask, play, check_answer
 
 # %% [markdown]
 # ## 1. A corner can never be walled off
 #
 # The wall rule in the **Walls** section forbids a wall that cuts off access to a corner.
-# Here a1 already has a wall on its north side (a1n), so its east side (a1e) is the only
-# way in left. West may put a wall almost anywhere else, but not there, and a monolith is
-# refused just the same.
+# Here a1 already has a wall on its up-right edge (the line a1n), so its down-right edge
+# (the line a1e) is the only way in left. West may put a wall almost anywhere else, but
+# not there, and a monolith is refused just the same.
 
 # %%
 state = example("invariants", "every-corner-stays-reachable")
@@ -52,15 +53,17 @@ ask(region, "lock e3n")
 
 # %% [markdown]
 # Doors obey the same rule (the last bullet of the **Doors** section): a door may not
-# swing shut across a corner's last opening.
+# swing shut across a corner's last opening. Below, the North corner a6 is already closed
+# on its down-left edge (a5n); East opening the door b5n may not let it come to rest on
+# a6e, the corner's last way in.
 
 # %%
-door = example("doors", "door-may-not-close-off-a-corner")
-show(door, lines={"a1e": "bad"})
+door = example("doors", "door-may-not-close-off-the-north-corner")
+show(door, lines={"a6e": "bad"})
 
 # %%
-ask(door, "door b2s b1w")
-ask(door, "door b2s b1e")
+ask(door, "door b5n b6w")
+ask(door, "door b5n b6e")
 
 # %% [markdown]
 # ## 2. No portals on a corner's lines
@@ -76,6 +79,18 @@ show(state, lines={"e6e": "bad", "f5n": "bad", "e5e": "drop", "f4n": "drop"})
 # %%
 for action in ["portal e6e", "portal f5n", "portal e5e", "wall e6e"]:
     ask(state, action)
+
+# %% [markdown]
+# ### Try it
+#
+# South's corner f1 has one way in left: its up-left edge carries a wall (e1e). South, on
+# f2, holds walls, a monolith, a portal and a lock. Click the lines around f1 and one line
+# further out, and read what the board offers for each: which drops would seal the
+# corner, where no portal may go, and where every drop is fine.
+
+# %%
+board = KabetopoBoard(example("invariants", "a-corner-with-one-way-in"))
+board
 
 # %% [markdown]
 # ## 3. No leapfrog lands on a corner

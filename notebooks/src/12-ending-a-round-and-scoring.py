@@ -13,6 +13,7 @@
 # 4-player game, the round stops and points are added up.
 
 # %%
+from kabetopo_nb import KabetopoBoard
 from kabetopo_nb.teach import example, position, show, legal, ask, play, check_answer
 from kabetopo_nb.kabetopo.rules import seat_name
 from kabetopo_nb.kabetopo.scoring import score_round, describe
@@ -170,6 +171,20 @@ except ValueError as exc:
     print("refused:", exc)
 
 # %% [markdown]
+# ## Try it: end a round yourself
+#
+# East and South are home. West carries its stone on e6, one step from f6, the corner
+# facing its start; North carries its stone on b1, one step from a1. Whoever gets home
+# next is the third Tadaima, and the round stops. Click West's runner and then f6: the
+# panel announces the Tadaima and then the round's scoring, line by line, with every
+# player's points. Then **Undo**, move West somewhere else, and let North finish instead:
+# who scores what now?
+
+# %%
+board = KabetopoBoard(example("round", "third-tadaima-to-end-the-round"))
+board
+
+# %% [markdown]
 # ## Exercises
 #
 # **Exercise 1.** In this finished round, how many points does South score in total?
@@ -197,7 +212,7 @@ check_answer(answer, [seat_name(s) for s in score_round(ex1.position).preservati
              hint="count walls, monoliths, portals, locks, a face-up speed token and carried stones.")
 
 # %% [markdown]
-# **Exercise 3.** West carries its stone and stands on b2 below; it is West's turn and only
+# **Exercise 3.** West carries its stone and stands on b1 below; it is West's turn and only
 # one player is home so far. If West steps to a1, is that a Tadaima? (`True` / `False`.)
 
 # %%

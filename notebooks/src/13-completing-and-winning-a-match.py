@@ -14,11 +14,12 @@
 # %%
 import random
 
-from kabetopo_nb.teach import show, check_answer
-from kabetopo_nb.kabetopo import KabetopoState
+from kabetopo_nb import MatchBoard
+from kabetopo_nb.teach import check_answer, position, show
 from kabetopo_nb.kabetopo.match import Match, TIEBREAKERS
 from kabetopo_nb.kabetopo.position import SETUP
-from kabetopo_nb.kabetopo.rules import EAST, SEATS, seat_name
+from kabetopo_nb.kabetopo.rules import seat_name
+from kabetopo_nb.kabetopo.scoring import score_round
 
 
 from kabetopo_nb.kabetopo.bots import greedy_bot as simple_bot  # the seeded demo player
@@ -133,32 +134,65 @@ print(match.scoresheet())
 match
 
 # %% [markdown]
+# ## Try it: play a match
+#
+# Now play a whole match yourself on one board. You are "You", driving East in round 1;
+# three seeded bots take the other seats and play their turns by themselves, each action
+# announced. Click your runner to see its moves, click a line to drop a piece. When a
+# round ends, read its scoring in the panel and press **Next round**: you take over the
+# next runner (South in round 2), and the scoresheet under the board keeps every round.
+# After round 4 the board shows the ranking and, for level totals, the tiebreaker that
+# decided it. (The match is not saved to a file; run the cell again for a fresh one.)
+
+# %%
+board = MatchBoard("kabetopo-4p", ["You", "Aiko", "Ben", "Chidi"], seed=13, autosave=None,
+                   bots={"Aiko": "greedy", "Ben": "greedy", "Chidi": "greedy"})
+board
+
+# %% [markdown]
 # ## Exercises
 #
-# **Exercise 1.** In a 4-player match with players `["Ann", "Ben", "Cat", "Dan"]`, who
-# drives the East runner in round 3?
+# **Exercise 1.** Kofi, Lena, Mia and Noah play a match, in that order: Kofi drives East
+# in round 1. Which runner does Mia drive in round 4? Give the seat name, e.g. `"East"`.
 
 # %%
-m = Match("kabetopo-4p", ["Ann", "Ben", "Cat", "Dan"], seed=0)
 answer = None  # your answer here
-check_answer(answer, m.player_of(EAST, 2), hint="round 1: Ann is East; each round everyone moves on one runner clockwise.")
+m = Match("kabetopo-4p", ["Kofi", "Lena", "Mia", "Noah"])
+check_answer(answer, seat_name(m.seat_of("Mia", 3)),
+             hint="in round 1 Mia is the third player, on West; each round everyone moves on one runner clockwise.")
 
 # %% [markdown]
-# **Exercise 2.** In the match above, Dan and Cat both have 9 points. Which tiebreaker
-# step put Dan ahead of Cat?
-# Give the step's name exactly as in the chain (e.g. `"Stone points"`).
+# **Exercise 2.** Round 2 of Kofi, Lena, Mia and Noah's match has just ended like this.
+# The stones were taken in the order North, West, East; West came home first, East
+# second and North third. How many points does **Lena** score in this round?
+
+# %%
+ex2 = position("lines=Wb2n,Wc2e,Wd5n,We3e,Wb4e,Wc5e,Md4e,Pb3n;runners=Ea1+1,Sc3,Wf6+1,Na1+1;"
+               "pools=E:w2m1p1l1s1,S:w3m1p1l1s1,W:w0m0p0l0s0,N:w1m1p1l0s0;stones=1;order=N,W,E;"
+               "homes=Wf6,Ea1,Na1;phase=over;round=2")
+show(ex2)
 
 # %%
 answer = None  # your answer here
-check_answer(answer, next(st.decided_by for st in match.standings() if "Cat" in st.players),
-             hint="look at the last lines of the scoresheet.")
+lena = Match("kabetopo-4p", ["Kofi", "Lena", "Mia", "Noah"]).seat_of("Lena", 1)
+check_answer(answer, score_round(ex2.position).total(lena),
+             hint="first find Lena's runner in round 2; then add its stone, its Tadaima (natural?) and Preservation.")
 
 # %% [markdown]
-# **Exercise 3.** What was Ben's best single round score in that match?
+# **Exercise 3.** Round 1 of another match has just ended like this. How many pieces
+# (walls, monoliths and portals together) stand on the board when round 2 begins?
+
+# %%
+ex3 = position("lines=M*c3n,P*d3e,M*b4e,P*a2n,Wb2n,Wc2e,We4n,Pd5e,Mc5n;locks=d3e,d5e;"
+               "runners=Ef1+1,Sa6+1,Wd4+1,Na1+1;pools=E:w2m1p0l0s1,S:w3m1p1l1s1,W:w3m1p1l0s1,N:w1m0p1l1s0;"
+               "stones=0;order=E,S,N,W;homes=Na1,Sa6,Ef1;phase=over")
+show(ex3)
 
 # %%
 answer = None  # your answer here
-check_answer(answer, max(match.round_total("Ben", r) for r in range(match.rounds)))
+nxt = Match.from_positions("kabetopo-4p", None, [ex3.position]).next_round()
+check_answer(answer, len(list(nxt.position.pieces())),
+             hint="what the players dropped leaves the board; the pieces with holes stay for the whole match.")
 
 # %% [markdown]
 # ## Challenges

@@ -15,10 +15,11 @@
 # %%
 import random
 
+from kabetopo_nb import KabetopoBoard
 from kabetopo_nb.teach import example, position, show, legal, ask, play, check_answer
 from kabetopo_nb.kabetopo import KabetopoState, Rules
 from kabetopo_nb.kabetopo.match import Match
-from kabetopo_nb.kabetopo.rules import SOUTH, seat_name
+from kabetopo_nb.kabetopo.rules import WEST, seat_name
 from kabetopo_nb.kabetopo.scoring import score_round, describe
 
 # %% [markdown]
@@ -76,6 +77,20 @@ for line in describe(score_round(over.position)):
     print(line)
 
 # %% [markdown]
+# ### Try it: race for the second Tadaima
+#
+# A 3-player round in progress: East is already home on a1; South (on b2) and West (on
+# e5) each carry their stone, two steps from a corner. Play both seats, South first. Watch
+# the turns: after West it is South's turn again, because North's seat is empty and East
+# is home. Try to get South home first (a step, then the speed token), and then **Undo**
+# and let West win the race instead: either way the second Tadaima ends the round, and the
+# panel shows its scoring.
+
+# %%
+board = KabetopoBoard(example("round", "three-player-race-for-the-second-tadaima"))
+board
+
+# %% [markdown]
 # ## 4. The option: play to the last Tadaima
 #
 # A group may prefer to let the last runner finish too. The option
@@ -126,12 +141,14 @@ print(match.scoresheet())
 # %% [markdown]
 # ## Exercises
 #
-# **Exercise 1.** In a 3-player match `["Ann", "Ben", "Cat"]`, who plays South in round 3?
+# **Exercise 1.** Kofi, Lena and Mia play a 3-player match; Kofi drives East in round 1.
+# In which round does Kofi drive the West runner? Give the round's number.
 
 # %%
-m = Match("kabetopo-3p", ["Ann", "Ben", "Cat"])
 answer = None  # your answer here
-check_answer(answer, m.player_of(SOUTH, 2), hint="everyone moves one runner clockwise each round: East, South, West.")
+m = Match("kabetopo-3p", ["Kofi", "Lena", "Mia"])
+check_answer(answer, next(r + 1 for r in range(m.rounds) if m.seat_of("Kofi", r) == WEST),
+             hint="everyone moves one runner clockwise each round: East, South, West, and North's seat is skipped.")
 
 # %% [markdown]
 # **Exercise 2.** East is already home. West, carrying its stone, is about to step onto
@@ -149,12 +166,19 @@ check_answer(answer, score_round(after.position).line("Tadaima", 2),
              hint="second place is worth 2; is a6 West's natural corner?")
 
 # %% [markdown]
-# **Exercise 3.** With the option `play_to_last_tadaima`, how many Tadaimas end a
-# 3-player round?
+# **Exercise 3.** This 3-player round is over: South came home first, on a1, and East
+# second, on a6. West took the first stone, East the second, South the last one. West
+# never got home. How many points does West score in this round?
+
+# %%
+ex3 = position("rules=kabetopo-3p;lines=Wc2n,Wd4e,We2e,Mb5e,Pc5n;runners=Ea6+1,Sa1+1,Wd5+1;"
+               "pools=E:w1m1p0l1s0,S:w2m0p1l1s1,W:w3m1p1l1s1;stones=1;order=W,E,S;homes=Sa1,Ea6;phase=over")
+show(ex3)
 
 # %%
 answer = None  # your answer here
-check_answer(answer, Rules.named("kabetopo-3p", play_to_last_tadaima=True).tadaimas_to_end)
+check_answer(answer, score_round(ex3.position).total(WEST),
+             hint="a runner that is not home can still score: look at the stones and at the resources left.")
 
 # %% [markdown]
 # ## Challenges

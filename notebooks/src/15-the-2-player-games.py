@@ -15,10 +15,11 @@
 # **K-MATCH-1** (turning the board 180 degrees), **KNB-1** and **KNB-10**.
 
 # %%
-from kabetopo_nb.teach import position, show, legal, ask, play, check_answer
+from kabetopo_nb import KabetopoBoard
+from kabetopo_nb.teach import example, position, show, play, check_answer
 from kabetopo_nb.kabetopo import KabetopoState, Rules
 from kabetopo_nb.kabetopo.match import Match
-from kabetopo_nb.kabetopo.rules import EAST, WEST, seat_name
+from kabetopo_nb.kabetopo.rules import EAST, seat_name
 from kabetopo_nb.kabetopo.geometry import square_name
 from kabetopo_nb.kabetopo.scoring import score_round, describe
 
@@ -98,6 +99,20 @@ show(s, arrows=[("a5", "a6")])
 # %%
 after = play(s, "step a6")
 print(after.decision)
+
+# %% [markdown]
+# ### Try it: Halfway Home and the Summit
+#
+# A v2.0 round under way: East carries one stone on e6, one step from its own corner f6;
+# West, on c2, has no stone yet. Click East's runner, then f6: the panel announces Halfway
+# Home and East's turn goes on (end it, or use the speed token to head back out). Then
+# take West up the Summit d3: a step to c3 or d2, then the **Speed token** button for the
+# second step, and West takes a stone there. Can East now take its second stone from the
+# Mountain or the Summit?
+
+# %%
+board = KabetopoBoard(example("mountain", "summit-and-halfway-home-to-try"))
+board
 
 # %% [markdown]
 # ### 3. Scoring in v2.0
@@ -206,16 +221,19 @@ check_answer(answer, [seat_name(s) for s in score_round(ex2.position).preservati
              hint="in both 2-player games a tie for the most resources scores nobody.")
 
 # %% [markdown]
-# **Exercise 3.** In the v2.0 game, East carries one stone and has not yet been Halfway
-# Home. It steps onto its own starting corner f6. Does that count as Halfway Home?
-# (`True` / `False`)
+# **Exercise 3.** In this v2.0 round East went Halfway Home on its own corner f6, then
+# took its second stone, and now stands on f5 with both stones. If it steps back onto f6,
+# is that a Tadaima? (`True` / `False`)
 
 # %%
-ex3 = position(V2 + "runners=Ef5+1,Wc3;stones=1,2;order=E;turn=E")
+ex3 = position(V2 + "runners=Ef5+2,Wc4+1;stones=0,1;order=E,W,E;halfway=Ef6;turn=E")
+show(ex3, arrows=[("f5", "f6")])
+
+# %%
 answer = None  # your answer here
 after = ex3.copy()
 after.apply("step f6")
-check_answer(answer, bool(after.position.halfway), hint="Halfway Home accepts any corner.")
+check_answer(answer, bool(after.position.homes), hint="Halfway Home accepts any corner; does Tadaima?")
 
 # %% [markdown]
 # ## Challenges

@@ -12,10 +12,11 @@
 # but the project leaves out), **KNB-8** (how Mischief turns work), **KNB-9**.
 
 # %%
-from kabetopo_nb.teach import position, show, legal, ask, play, check_answer
+from kabetopo_nb import KabetopoBoard
+from kabetopo_nb.teach import position, show, ask, play, check_answer
 from kabetopo_nb.kabetopo import KabetopoState, Rules
 from kabetopo_nb.kabetopo.match import TIEBREAKERS
-from kabetopo_nb.kabetopo.rules import POOL_NAMES, seat_name
+from kabetopo_nb.kabetopo.rules import POOL_NAMES, WEST, seat_name
 from kabetopo_nb.kabetopo.scoring import score_round, describe
 
 # %% [markdown]
@@ -116,34 +117,68 @@ for text in [MISCHIEF, MISCHIEF.replace("+mischief", "")]:
     print("   ", s.rules.describe(), "-> next:", s.decision)
 
 # %% [markdown]
+# ### Try it: a Mischief turn
+#
+# The position above on a board. East is home and it is East's turn. Click a line to see
+# what East may drop there: a wall, a monolith or a lock, one piece only, and no bonus
+# move after the monolith. Click the locked portal e3n: East may lock its other side, but
+# unlocking is not offered, since it is not mischief. Try **Pass** or **Stop (Mischief)**
+# too (the buttons below the board). Then play on with South, West and North and watch
+# East come back, turn after turn, while its pool holds a piece.
+
+# %%
+board = KabetopoBoard(position(MISCHIEF))
+board
+
+# %% [markdown]
 # ## Exercises
 #
-# **Exercise 1.** How many resources in total (walls + monoliths + portals + locks + speed
-# tokens) does a player start a round with under Multiplayer v3.0?
+# **Exercise 1.** Mischief is on. East and South are home: East's pool is empty, South
+# still holds one wall. It is North's turn, and North steps from d6 to e6. Whose turn is
+# it next? Give the seat name, e.g. `"West"`.
+
+# %%
+ex1 = position("rules=kabetopo-mp-v3+mischief;lines=Wb2n,Wc2n,Wd2n,We5n,Wd5e,Mc3e,Md4n,Pb4n,Pe3e;"
+               "runners=Ea1+1,Sa6+1,Wc4+1,Nd6;pools=E:w0m0p0l0s0,S:w1m0p0l0s0,W:w2m2p1l1s0,N:w3m2p1l1s0;"
+               "stones=1;order=E,S,W;homes=Ea1,Sa6;turn=N")
+show(ex1, arrows=[("d6", "e6")])
 
 # %%
 answer = None  # your answer here
-check_answer(answer, sum(Rules.named("kabetopo-mp-v3").pool))
+after = ex1.copy()
+after.apply("step e6")
+check_answer(answer, seat_name(after.position.turn),
+             hint="turns go East, South, West, North; a finished player with nothing left to drop is skipped.")
 
 # %% [markdown]
-# **Exercise 2.** In the Mischief position above, how many different legal actions does
-# East have? (Count every drop on every line, plus pass and stop.)
+# **Exercise 2.** Another Mischief position: East is home, and its pool holds a single
+# lock. The portal on d5n is already locked on d5's side. How many different legal
+# actions does East have? (Count every lock it may drop, plus pass and stop.)
 
 # %%
-show(state)
+ex2 = position("rules=kabetopo-mp-v3+mischief;lines=P*c2e,Pd5n,Wb3n;locks=d5n;runners=Ef1+1,Sb4,Wa2,Nc6;"
+               "pools=E:w0m0p0l1s0,S:w2m2p1l1s0,W:w3m2p1l1s0,N:w3m2p1l0s0;stones=3;order=E;homes=Ef1;turn=E")
+show(ex2)
 
 # %%
 answer = None  # your answer here
-check_answer(answer, state.legal_actions.count(), hint="East holds a wall, a monolith and a lock; where may a lock go?")
+check_answer(answer, ex2.legal_actions.count(),
+             hint="a lock goes on a free side of a portal (or a door); unlocking is not mischief.")
 
 # %% [markdown]
-# **Exercise 3.** Under v3.0 scoring, how many Tadaima points does a player get for coming
-# home **second** on its natural corner?
+# **Exercise 3.** A finished round under Multiplayer v3.0. North took the first stone and
+# West the second; West came home first (on f6), South second (on a1) and East third (on
+# f1). How many points does West score in this round?
 
 # %%
-ex3 = position(END.format(rules="kabetopo-mp-v3"))
+ex3 = position("rules=kabetopo-mp-v3;lines=Wb2n,Wc4e,Md5n;runners=Ef1+1,Sa1+1,Wf6+1,Nc3+1;stones=0;"
+               "order=N,W,S,E;homes=Wf6,Sa1,Ef1;pools=E:w2m2p1l1s0,S:w3m1p1l1s0,W:w2m2p1l0s0,N:w3m1p1l1s0;phase=over")
+show(ex3)
+
+# %%
 answer = None  # your answer here
-check_answer(answer, score_round(ex3.position).line("Tadaima", 1), hint="South came home second, on a6.")
+check_answer(answer, score_round(ex3.position).total(WEST),
+             hint="v3.0 writes a natural Tadaima as one number per place; then the stones, then Preservation.")
 
 # %% [markdown]
 # ## Challenges

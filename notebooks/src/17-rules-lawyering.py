@@ -203,13 +203,14 @@ ask(k12, "exit d3n")
 # square the swung door had just walled in. K-DOOR-4 checks the board after the bump:
 
 # %%
-d4 = play(example("doors", "door-bump-keeps-the-invariants"), "door c5s c4e")
+d4 = play(example("doors", "door-bump-from-below-keeps-the-invariants"), "door c3n c4e")
 show(d4, highlights={"d4": "bad"})
 
 # %%
 ask(d4, "bump d4")
 ask(d4, "bump c3")
-#
+
+# %% [markdown]
 # ### K-INV-5: the pocket edge case
 #
 # The invariants (every corner reachable, nobody boxed in, the Mountain open on two sides)
@@ -556,15 +557,21 @@ for r in ["kabetopo-2p-interim", "kabetopo-2p"]:
 # %% [markdown]
 # ## Exercises
 #
-# **Exercise 1.** In the King of the Mountain position above, how many legal actions does
-# South have under the option? (The engine counted both readings.)
+# **Exercise 1.** On the turn just before this one, West climbed onto the Mountain and
+# bumped East off it, onto d4. Now it is North's turn, on c5, next to the Mountain. May
+# North step onto the Mountain (bumping West in turn)? Answer
+# with a pair `[default, option]`: `True` or `False` under the default reading and under
+# the option `king_of_the_mountain`.
 
 # %%
-show(position(KOTM))
+EX1 = "runners=Ed4+1,Sf1,Wc4+1,Nc5;stones=2;order=E,W;turn=N;flags=x"
+ex1 = position(EX1)
+show(ex1, arrows=[("c5", "c4")])
 
 # %%
 answer = None  # your answer here
-check_answer(answer, position(KOTM, king_of_the_mountain=True).legal_actions.count())
+check_answer(answer, [position(EX1, **opts).explain("step c4").legal for opts in ({}, {"king_of_the_mountain": True})],
+             hint="the option forbids a bump only on the turn right after a bump; whose turn was the last one?")
 
 # %% [markdown]
 # **Exercise 2.** Change the hand-scored match: Ann's second place in round 2 becomes a
@@ -580,12 +587,21 @@ check_answer(answer, str(hand_scored("kabetopo-mp-v3", EX2).winner()),
              hint="first compare totals, then single round scores, then Tadaima points...")
 
 # %% [markdown]
-# **Exercise 3.** With `later_round_pools`, how many walls does each 2-player v2.0 player
-# get in round 3?
+# **Exercise 3.** East on c3 would like to jump South on d3 and carry on into the portal on
+# d3e, right behind South. That portal is locked, but on e3's side, the far one. Is
+# `leap-portal d3e` legal?
+# Answer with a pair `[default, option]`: under the default reading and under the option
+# `leap_into_portal`.
+
+# %%
+EX3 = "lines=P*d3e,P*b5e;locks=e3w;runners=Ec3,Sd3,Wa1,Na6;pools=E:w3m1p1l0s1;turn=E"
+ex3 = position(EX3)
+show(ex3, arrows=[("c3", "e3")])
 
 # %%
 answer = None  # your answer here
-check_answer(answer, Rules.named("kabetopo-2p", later_round_pools=True).pool_for_round(3)[0])
+check_answer(answer, [position(EX3, **opts).explain("leap-portal d3e").legal for opts in ({}, {"leap_into_portal": True})],
+             hint="under the option the jump goes on into the portal like a teleport; which side of the portal does East enter by?")
 
 # %% [markdown]
 # Next: [18 · Workshop: a whole match on one board](18-workshop-hot-seat.ipynb).

@@ -158,28 +158,32 @@ print("\n".join(demo.announcements[-3:]))
 #
 # ## Exercises
 #
-# **Exercise 1.** In the match on the board above, who drives the North runner in round 2?
+# **Exercise 1.** Three friends, Aiko, Ben and Chidi, play `kabetopo-3p` on the board, in
+# that order (Aiko drives East in round 1). Who drives the West runner in round 2?
 
 # %%
+from kabetopo_nb.kabetopo.match import Match
+from kabetopo_nb.kabetopo.rules import WEST
 from kabetopo_nb.teach import check_answer
 
 answer = None  # your answer here
-check_answer(answer, board.match.player_of(3, 1), hint="each round, every player takes the next runner clockwise.")
+check_answer(answer, Match("kabetopo-3p", ["Aiko", "Ben", "Chidi"]).player_of(WEST, 1),
+             hint="each round, every player takes the next runner clockwise, and North's seat is empty.")
 
 # %% [markdown]
-# **Exercise 2.** Who won the demo match? (Give the name, or `"None"` for a draw.)
+# **Exercise 2.** Aiko and Ben play the 2-player v2.0 game (`kabetopo-2p`); Aiko drives
+# East in round 1. Which runner does she drive in round 2? Give the seat name.
 
 # %%
 answer = None  # your answer here
-check_answer(answer, str(demo.match.winner()), hint="the last lines of the scoresheet rank the players.")
+check_answer(answer, seat_name(Match("kabetopo-2p", ["Aiko", "Ben"]).seat_of("Aiko", 1)),
+             hint="with two players the board turns half a turn between rounds.")
 
 # %% [markdown]
 # **Exercise 3.** How many rounds does a `kabetopo-3p` match last, and how many in the
 # shortest 2-player v2.0 match? Give a list `[3p, 2p]`.
 
 # %%
-from kabetopo_nb.kabetopo.match import Match
-
 answer = None  # your answer here
 check_answer(answer, [Match("kabetopo-3p").rounds, min(Match("kabetopo-2p").rules.round_choices)])
 

@@ -53,7 +53,7 @@ print(state.explain("h8"))
 # ## How a new stone pushes
 #
 # The new stone, call it **p**, pushes along its row and along its column, and the two
-# lines are handled separately (M-1). Look in one direction from p, say east: the stones
+# lines are handled separately (M-1). Look in one direction from p, say to the right: the stones
 # that sit next to p in an unbroken run form the **chain** for that direction (only
 # squares next to p on the board count: see "Across the edge" below). The chain
 # ends where the first free square comes; that square is the chain's **target**.
@@ -75,7 +75,7 @@ show(explain_placement(board(black=["e4", "d5"], white=["c4", "d3"], turn="W"), 
 # %% [markdown]
 # ### A chain
 #
-# A run of stones moves together: the whole run east of d4 shifts by one, and its last
+# A run of stones moves together: the whole run to the right of d4 shifts by one, and its last
 # stone fills the first gap.
 
 # %%
@@ -85,8 +85,8 @@ show(explain_placement(board(black=["e4", "g4"], white=["f4"], turn="B"), "d4"),
 # ### Across the edge
 #
 # The board wraps around for pushes: a stone pushed off one edge comes back on at the far
-# end of the same row or column (M-1). Here g4 is pushed east, off the board, and lands
-# on a4.
+# end of the same row or column (M-1). Here g4 is pushed to the right, off the board,
+# and lands on a4, at the left end of its row.
 
 # %%
 show(explain_placement(board(black=["g4"], turn="W"), "f4"), kinds=("chain", "result"))
@@ -95,7 +95,7 @@ show(explain_placement(board(black=["g4"], turn="W"), "f4"), kinds=("chain", "re
 # The wrap is only for stones that are pushed off the board. Being *next to* p never
 # wraps (M-7): a stone placed on an edge square has no neighbour beyond that edge, so it
 # pushes nothing that way, and the stone at the far end of its row is not touched. Below,
-# on 5x5, Black places on e3: d3 is pushed west to c3, while a3, at the other end of row
+# on 5x5, Black places on e3: d3 is pushed left to c3, while a3, at the other end of row
 # 3, stays where it is.
 
 # %%
@@ -106,7 +106,7 @@ show(explain_placement(board(size=5, black=["a3"], white=["d3"], turn="B"), "e3"
 #
 # When the square at the far end is taken, the chain simply goes on: it includes the
 # stones there too, now moving back toward p, until a free square is found. Below, the
-# east chain of d4 is e4, f4, g4 and then a4 (after the wrap); its target is b4.
+# chain to the right of d4 is e4, f4, g4 and then a4 (after the wrap); its target is b4.
 
 # %%
 show(explain_placement(board(black=["e4", "g4"], white=["f4", "a4"], turn="W"), "d4"), kinds=("chain", "result"))
@@ -117,8 +117,8 @@ show(explain_placement(board(black=["e4", "g4"], white=["f4", "a4"], turn="W"), 
 # If a row has exactly one free square, the chains on both sides of p may aim at it.
 # Only one stone can go there. The chain that got there across the board edge gives way
 # and stays where it was; the other one moves (M-2). Here a4 is the last free square of
-# row 4: the west chain (c4, b4) reaches it directly, the east chain (e4, f4, g4) only
-# by wrapping, so the east chain stays.
+# row 4: the chain on the left (c4, b4) reaches it directly, the chain on the right (e4,
+# f4, g4) only by wrapping, so the chain on the right stays.
 
 # %%
 collision = board(black=["b4", "c4", "g4"], white=["e4", "f4"], turn="B")
