@@ -280,7 +280,12 @@ def _current_run() -> tuple[str, str] | None:
     kernel = getattr(shell, "kernel", None)
     if kernel is None or not hasattr(kernel, "get_parent"):
         return None
-    parent = kernel.get_parent("shell") or {}
+    try:
+        parent = kernel.get_parent("shell") or {}
+    except TypeError:  # JupyterLite's Pyodide kernel has one channel: get_parent() takes no name
+        parent = kernel.get_parent() or {}
+    if not isinstance(parent, dict):
+        return None
     header = parent.get("header") or {}
     cell = (parent.get("metadata") or {}).get("cellId")
     if header.get("msg_type") != "execute_request" or not cell or not header.get("msg_id"):

@@ -915,3 +915,22 @@ def test_hot_seat_rounds_in_a_real_kernel_leave_one_board_alive():
     finally:
         kc.stop_channels()
         km.shutdown_kernel(now=True)
+
+
+def test_the_running_cell_is_found_under_jupyterlites_kernel_too(monkeypatch):
+    """JupyterLite's Pyodide kernel has one channel: its ``get_parent()`` takes no channel
+    name (issue 13: every board in the Lite site failed with a TypeError)."""
+    import types
+
+    import IPython
+
+    from kabetopo_nb import widget as widget_module
+
+    parent = {"header": {"msg_type": "execute_request", "msg_id": "m-1"}, "metadata": {"cellId": "c-1"}}
+
+    class LiteKernel:
+        def get_parent(self):
+            return parent
+
+    monkeypatch.setattr(IPython, "get_ipython", lambda: types.SimpleNamespace(kernel=LiteKernel()))
+    assert widget_module._current_run() == ("c-1", "m-1")

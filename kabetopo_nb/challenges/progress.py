@@ -5,7 +5,8 @@
     >>> progress.mark_solved("walls-block-south")
     >>> progress_table()                      # solved / total per notebook section
 
-The file is ``~/.kabetopo-nb/progress.json`` unless a path is given or the environment
+The file is ``~/.kabetopo-nb/progress.json`` (in JupyterLite, ``kabetopo-progress.json``
+in the browser's storage beside the notebooks) unless a path is given or the environment
 variable ``KABETOPO_NB_PROGRESS`` names another one (a workshop may point every seat at
 its own file; tests point it at a temporary folder).  It holds the ids of the solved
 challenges and of those whose solution was shown::
@@ -22,6 +23,7 @@ from __future__ import annotations
 import html
 import json
 import os
+import sys
 import tempfile
 from pathlib import Path
 
@@ -29,10 +31,22 @@ ENV_VAR = "KABETOPO_NB_PROGRESS"
 VERSION = 1
 
 
+# In JupyterLite the kernel runs in the browser (sys.platform "emscripten"): its home folder
+# lives in memory and is gone at the next reload, while the notebooks' folder (/drive) is
+# the browser's own storage, which keeps the learner's files.  The progress file goes there.
+LITE_DRIVE = Path("/drive")
+
+
 def default_path() -> Path:
-    """The progress file: ``$KABETOPO_NB_PROGRESS`` or ``~/.kabetopo-nb/progress.json``."""
+    """The progress file: ``$KABETOPO_NB_PROGRESS``, else ``~/.kabetopo-nb/progress.json``
+    (in JupyterLite: ``kabetopo-progress.json`` in the browser's storage, beside the
+    notebooks, since the kernel's home folder does not outlive a reload)."""
     env = os.environ.get(ENV_VAR)
-    return Path(env).expanduser() if env else Path.home() / ".kabetopo-nb" / "progress.json"
+    if env:
+        return Path(env).expanduser()
+    if sys.platform == "emscripten" and LITE_DRIVE.is_dir():
+        return LITE_DRIVE / "kabetopo-progress.json"
+    return Path.home() / ".kabetopo-nb" / "progress.json"
 
 
 class Progress:

@@ -84,10 +84,18 @@ timeout=90) -> LabNotebook``
 
 Timings (server start, browser launch, each notebook open + run all) are printed in the
 terminal summary under "browser test timings".
+
+``lite_site`` (session) -> ``LiteSite``: the JupyterLite site, built by
+``scripts/build_lite.py`` (skipped when its inputs have not changed) and served by
+``python3 -m http.server`` on 127.0.0.1; ``folder``, ``url``, ``notebook_url(name)``.
+``lite_page`` (function): a fresh browser context (its own browser storage) where every
+request to another host is aborted and recorded in ``page.offsite``; the test fails if one
+was made (tests/browser/test_lite_site.py).
 """
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import re
@@ -355,30 +363,41 @@ def pytest_runtest_makereport(item, call):
     return report
 
 
-@pytest.fixture
-def page(browser, jupyter_lab, request, tmp_path):
-    from playwright.sync_api import Error as PlaywrightError
-
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+def _watched_page(context):
+    """A new page of ``context`` (30 s default timeout) and the list its console lines go to."""
     pg = context.new_page()
     pg.set_default_timeout(30_000)
     console: list[str] = []
     pg.on("console", lambda m: console.append(f"[{m.type}] {m.text}"))
     pg.on("pageerror", lambda e: console.append(f"[pageerror] {e}"))
+    return pg, console
+
+
+def _keep_failure_artefacts(pg, console: list[str], request, tmp_path, more: str = "") -> None:
+    """When the test failed: a screenshot and the console log in its tmp_path, paths printed."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    rep = getattr(request.node, "_browser_report_call", None)
+    if rep is None or not rep.failed:
+        return
+    shot = tmp_path / "failure.png"
+    try:
+        pg.screenshot(path=str(shot), full_page=True)
+    except PlaywrightError:
+        shot = None
+    log = tmp_path / "console.log"
+    log.write_text("\n".join(console))
+    print(f"\nbrowser failure artefacts: screenshot {shot}, console {log}{more}")
+
+
+@pytest.fixture
+def page(browser, jupyter_lab, request, tmp_path):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    pg, console = _watched_page(context)
     try:
         yield pg
     finally:
-        rep = getattr(request.node, "_browser_report_call", None)
-        if rep is not None and rep.failed:
-            shot = tmp_path / "failure.png"
-            try:
-                pg.screenshot(path=str(shot), full_page=True)
-            except PlaywrightError:
-                shot = None
-            log = tmp_path / "console.log"
-            log.write_text("\n".join(console))
-            print(f"\nbrowser failure artefacts: screenshot {shot}, console {log}, "
-                  f"server log {jupyter_lab.log}")
+        _keep_failure_artefacts(pg, console, request, tmp_path, f", server log {jupyter_lab.log}")
         context.close()
         try:
             jupyter_lab.shutdown_sessions()
@@ -658,3 +677,73 @@ def use_jupyterlab_theme(page, dark: bool) -> None:
     theme = "JupyterLab Dark" if dark else "JupyterLab Light"
     page.evaluate("(t) => window.jupyterapp.commands.execute('apputils:change-theme', {theme: t})", theme)
     page.wait_for_function("(d) => document.body.dataset.jpThemeLight === (d ? 'false' : 'true')", arg=dark)
+
+
+# --- the JupyterLite site (issue 13) -------------------------------------------------------
+
+KERNEL_START = 150  # seconds: Pyodide starts in 15-25 s here; a loaded CI machine is slower
+
+
+def _build_site():
+    spec = importlib.util.spec_from_file_location("build_lite", REPO / "scripts" / "build_lite.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.build()
+
+
+class LiteSite:
+    def __init__(self, folder, url: str):
+        self.folder, self.url = folder, url
+
+    def notebook_url(self, name: str) -> str:
+        return f"{self.url}/lab/index.html?path={name}"
+
+
+@pytest.fixture(scope="session")
+def lite_site(_browser_requirements):
+    t0 = time.perf_counter()
+    folder = _build_site()
+    TIMINGS.append(("JupyterLite site build (or up-to-date check)", time.perf_counter() - t0))
+    port = _free_port()
+    server = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory", str(folder), str(port)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                urllib.request.urlopen(f"{url}/jupyter-lite.json", timeout=2).read()
+                break
+            except OSError:
+                if time.monotonic() > deadline or server.poll() is not None:
+                    raise RuntimeError("the static file server did not start") from None
+                time.sleep(0.1)
+        yield LiteSite(folder, url)
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+@pytest.fixture
+def lite_page(browser, lite_site, request, tmp_path):
+    """A fresh browser context (its own storage) where only the local site can be reached;
+    ``page.offsite`` records every request to another host (each one aborted)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="allow")
+    offsite: list[str] = []
+
+    def route(r):
+        if r.request.url.startswith(lite_site.url + "/"):
+            r.continue_()
+        else:
+            offsite.append(r.request.url)
+            r.abort()
+
+    context.route("**/*", route)
+    page, console = _watched_page(context)
+    page.offsite = offsite
+    try:
+        yield page
+    finally:
+        _keep_failure_artefacts(page, console, request, tmp_path)
+        context.close()
+    assert not offsite, f"the site asked other hosts: {offsite[:5]}"
