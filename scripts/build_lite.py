@@ -26,7 +26,6 @@ import email.parser
 import hashlib
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -36,6 +35,9 @@ import urllib.request
 import venv
 import zipfile
 from pathlib import Path
+
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
 
 ROOT = Path(__file__).resolve().parent.parent
 LITE = ROOT / "lite"
@@ -53,6 +55,10 @@ KERNEL_WHEELS = ("piplite", "pyodide_kernel", "ipykernel", "widgetsnbextension-4
 # what the kernel imports at start, and what the notebooks need: loaded by loadPyodide
 START_PACKAGES = ("micropip", "piplite", "pyodide-kernel", "ipykernel", "comm", "jedi", "ipython",
                   "widgetsnbextension", "ipywidgets", "anywidget", "kabetopo-nb")
+# The environment markers of a requirement, evaluated as Pyodide would (no extras asked for).
+PYODIDE_MARKERS = {"sys_platform": "emscripten", "platform_system": "Emscripten", "platform_machine": "wasm32",
+                   "os_name": "posix", "python_version": "3.14", "python_full_version": "3.14.2",
+                   "implementation_name": "cpython", "platform_python_implementation": "CPython", "extra": ""}
 # Notebooks left out of the Lite site, with the reason the start page gives (compiled
 # packages such as numpy need Pyodide's own builds, which this build does not ship).
 NOT_IN_LITE: dict[str, str] = {}
@@ -64,10 +70,6 @@ def log(text: str) -> None:
 
 def run(*cmd, **kw) -> None:
     subprocess.run([str(c) for c in cmd], check=True, **kw)
-
-
-def normalize(name: str) -> str:
-    return re.sub(r"[-_.]+", "-", name).lower()
 
 
 # --- inputs -------------------------------------------------------------------------------
@@ -132,13 +134,13 @@ def fetch_wheels(python: Path) -> list[Path]:
         line = line.split("#", 1)[0].strip()
         if line:
             name, _, version = line.partition("==")
-            wanted[normalize(name)] = version
+            wanted[canonicalize_name(name)] = version
     found = []
     for whl in sorted(wheels.glob("*.whl")):
         name, version = whl.name.split("-")[:2]
-        if wanted.get(normalize(name)) == version:
+        if wanted.get(canonicalize_name(name)) == version:
             found.append(whl)
-    missing = set(wanted) - {normalize(w.name.split("-")[0]) for w in found}
+    missing = set(wanted) - {canonicalize_name(w.name.split("-")[0]) for w in found}
     if missing:
         raise SystemExit(f"wheels missing after download: {', '.join(sorted(missing))}")
     return found
@@ -180,15 +182,11 @@ def wheel_metadata(whl: Path) -> tuple[str, str, list[str], list[str]]:
                 continue
             tops.add(first.removesuffix(".py") if "/" not in n else first)
     requires = []
-    for req in meta.get_all("Requires-Dist") or []:
-        spec, _, marker = req.partition(";")
-        if "extra ==" in marker or 'platform_system == "Windows"' in marker or "sys_platform == \"win32\"" in marker:
-            continue
-        if "emscripten" in marker and "!=" in marker:
-            continue
-        name = re.match(r"\s*([A-Za-z0-9_.\-]+)", spec).group(1)
-        requires.append(normalize(name))
-    return normalize(meta["Name"]), meta["Version"], sorted(t for t in tops if t.isidentifier()), requires
+    for text in meta.get_all("Requires-Dist") or []:
+        req = Requirement(text)
+        if req.marker is None or req.marker.evaluate(PYODIDE_MARKERS):
+            requires.append(canonicalize_name(req.name))
+    return canonicalize_name(meta["Name"]), meta["Version"], sorted(t for t in tops if t.isidentifier()), requires
 
 
 def write_lock(pyodide_dir: Path, wheels: list[Path], npm_lock: dict) -> dict:

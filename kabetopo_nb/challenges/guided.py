@@ -123,7 +123,11 @@ class Walk:
             return Feedback(False, f"That would be legal ({would}), but this step asks for something else. {step.hint}",
                             tuple(verdict.rulings), heading="Not quite")
         said = self._apply(action, verdict.reason)
-        others = [t for other in step.then for t in self._apply(other) if not _quiet(t)]
+        others = []
+        for other in step.then:  # the other seats' actions, told in the engine's words
+            told = self._apply(other)
+            if other != "end":  # "X ends the turn" after every reply: true, but noise
+                others += told
         self.index += 1
         message = f"{' '.join(said)} {step.why}"
         if others:
@@ -153,11 +157,6 @@ class Walk:
 def _sentence(text: str) -> str:
     text = text.strip()
     return text if text.endswith((".", "!", "?")) else text + "."
-
-
-def _quiet(sentence: str) -> bool:
-    """An "X ends the turn." line: true but not worth telling after every step."""
-    return sentence.endswith("ends the turn.")
 
 
 def _words(text: str) -> str:

@@ -27,9 +27,6 @@ from ..challenges.progress import Progress
 from ..widget import BoardWidget
 from .base import cards_for
 
-# buttons of the game's own board that leave the attempt's one line of play: not offered here
-_NOT_IN_A_CHALLENGE = ("undo", "redo", "goto", "other-line", "edit", "back", "new", "new-game")
-
 
 class _Routed:
     """Mixed into a game's controller: what it would apply goes to the board's ``play``
@@ -67,6 +64,21 @@ class RoutingController:
     inner: Any
     message: str
     refusal: dict | None
+    # buttons of the game's own board that would leave the one line of play
+    LEAVING = ("undo", "redo", "goto", "other-line", "edit", "back", "new", "new-game")
+
+    def _leaves_the_line(self, button: str) -> bool:
+        """A button (real or forged) of the game's board this board does not offer."""
+        return button in self.LEAVING or button == "clear-board" or button.startswith(("tool:", "turn:", "pool:", "edit-"))
+
+    def _play_groups(self, inner_panel: dict) -> list[dict]:
+        """The game's own play buttons, less those that leave the line."""
+        groups = []
+        for group in inner_panel.get("groups", []):
+            buttons = [b for b in group["buttons"] if b["id"] not in self.LEAVING]
+            if buttons:
+                groups.append({**group, "buttons": buttons})
+        return groups
 
     def _sync_inner(self) -> None:
         self.inner.state = self.state
@@ -224,7 +236,7 @@ class ChallengeController(RoutingController):
                 return self._error(f"unknown button {button!r}")
             self.points[seat] = max(0, self.points[seat] + (1 if sign == "+" else -1))
             return {"ok": True, "message": self._answer_so_far()}
-        if self.challenge.answers or button in _NOT_IN_A_CHALLENGE or button.startswith(("tool:", "turn:", "pool:", "edit-")):
+        if self.challenge.answers or self._leaves_the_line(button):
             return self._error(f"{button!r} is not available in a challenge: press 'Try again' to start over")
         return self.inner.button(button, value)
 
@@ -290,12 +302,7 @@ class ChallengeController(RoutingController):
             view["svg"] = board_svg(self.state.position, highlights={sq: "move" for sq in self.chosen} or None,
                                     interactive=True, embed_style=False)
         refusal = self.refusal or inner_panel.get("refusal")
-        groups = []
-        if not ch.answers:  # the game's own play buttons, less those that leave the attempt's line
-            for group in inner_panel.get("groups", []):
-                buttons = [b for b in group["buttons"] if b["id"] not in _NOT_IN_A_CHALLENGE]
-                if buttons:
-                    groups.append({**group, "buttons": buttons})
+        groups = [] if ch.answers else self._play_groups(inner_panel)
         groups += self._answer_groups()
         n = len(self.challenges)
         groups.append({"name": "challenge", "buttons": [
@@ -315,7 +322,7 @@ class ChallengeController(RoutingController):
             "headline": f"{ch.title}: {ch.goal}",
             "message": message,
             "refusal": refusal,
-            "rulings_text": _ruling_cards(refusal, inner_panel.get("options_at", []) if not ch.answers else []),
+            "rulings_text": ruling_cards(refusal, inner_panel.get("options_at", []) if not ch.answers else []),
             "announcement": message or (refusal or {}).get("reason", ""),
             "announcements": problems,
             "choices": [] if ch.answers else inner_panel.get("choices", []),
@@ -351,7 +358,7 @@ def _answer_words(solution) -> str:
     return ", ".join(str(s) for s in solution) or "none"
 
 
-def _ruling_cards(refusal: dict | None, options_at: list[dict]) -> dict[str, dict]:
+def ruling_cards(refusal: dict | None, options_at: list[dict]) -> dict[str, dict]:
     """The rule reference's entry for every ruling ID on show, so the board opens it on a click."""
     ids = list((refusal or {}).get("rulings", []))
     for option in options_at:
@@ -371,4 +378,4 @@ def challenge_board(section: str, progress: Progress | str | None = None, *, the
     return BoardWidget(ChallengeController(found, record), theme=theme)
 
 
-__all__ = ["ChallengeController", "RoutingController", "challenge_board", "routed_controller"]
+__all__ = ["ChallengeController", "RoutingController", "challenge_board", "routed_controller", "ruling_cards"]

@@ -17,15 +17,14 @@ from typing import Any
 
 from ..challenges.guided import GuidedGame, Walk, guided_game
 from ..widget import BoardWidget
-from .base import cards_for
-from .challenge_board import RoutingController, routed_controller
-
-# the game board's buttons that would leave the script's one line of play
-_NOT_IN_A_GUIDED_GAME = ("undo", "redo", "goto", "other-line", "edit", "back", "new", "new-game", "pass", "stop")
+from .challenge_board import RoutingController, routed_controller, ruling_cards
 
 
 class GuidedController(RoutingController):
     """The controller behind ``GuidedGameBoard`` (see the module docstring)."""
+
+    # the script never passes or stops (Mischief): those buttons would leave it too
+    LEAVING = RoutingController.LEAVING + ("pass", "stop")
 
     def __init__(self, game: GuidedGame):
         self.game = game
@@ -84,7 +83,7 @@ class GuidedController(RoutingController):
             return {"ok": True, "message": self.message}
         if self.walk.done:
             return self._error("the guided game is over: press 'Start again' to replay it")
-        if button in _NOT_IN_A_GUIDED_GAME or button.startswith(("tool:", "turn:", "pool:", "edit-")) or button == "clear-board":
+        if self._leaves_the_line(button):
             return self._error(f"{button!r} is not part of the guided game: follow the step above the board")
         return self.inner.button(button, value)
 
@@ -112,26 +111,20 @@ class GuidedController(RoutingController):
         view = self.inner.view()
         inner_panel = view["panel"]
         refusal = self.refusal or inner_panel.get("refusal")
-        groups = []
-        if not self.walk.done:
-            for group in inner_panel.get("groups", []):
-                buttons = [b for b in group["buttons"] if b["id"] not in _NOT_IN_A_GUIDED_GAME]
-                if buttons:
-                    groups.append({**group, "buttons": buttons})
+        groups = [] if self.walk.done else self._play_groups(inner_panel)
         groups.append({"name": "guide", "buttons": [
             {"id": "hint", "label": "Hint", "enabled": not self.walk.done, "pressed": self.hint_shown},
             {"id": "show-me", "label": "Show me", "enabled": not self.walk.done},
             {"id": "start-again", "label": "Start again", "enabled": True},
         ]})
         message = self.message or ("" if self.refusal else inner_panel.get("message", ""))
-        ids = list((refusal or {}).get("rulings", [])) + [i for o in inner_panel.get("options_at", []) for i in o.get("rulings", [])]
         view["panel"] = {
             **inner_panel,
             "status": self.counter(),
             "headline": self.headline(),
             "message": message,
             "refusal": refusal,
-            "rulings_text": cards_for(ids),
+            "rulings_text": ruling_cards(refusal, inner_panel.get("options_at", [])),
             "announcement": message or (refusal or {}).get("reason", ""),
             "groups": groups,
             "moves": [], "ply": 0, "total": 0, "first_ply": 0,
