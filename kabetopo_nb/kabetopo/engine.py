@@ -247,6 +247,8 @@ def extras(pos: Position, seat: int, led: Ledger, *, with_end: bool = True) -> N
 
 def _merge(led: Ledger, other: Ledger) -> None:
     """Append ``other``'s entries to ``led``, in order."""
+    if type(led) is _AnyAllowed and other.actions:
+        raise _Found
     led.actions += other.actions
     led.outcomes += other.outcomes
     if led.why and other.rejected:
@@ -488,13 +490,28 @@ def finish_move(pos: Position) -> None:
     after_action(pos)
 
 
+class _Found(Exception):
+    """An allowed action was found: the only question ``_AnyAllowed`` answers."""
+
+
+class _AnyAllowed(Ledger):
+    """A ledger that stops at the first allowed action (is there any?): the generators call
+    ``allow`` for each, so this answers as soon as one exists instead of listing all."""
+
+    __slots__ = ()
+
+    def allow(self, action, outcome) -> None:
+        raise _Found
+
+
 def after_action(pos: Position) -> None:
     """Offer the optional extras if any is legal, else the turn ends by itself (K-TURN-1)."""
     pos.phase = _EXTRAS
-    led = Ledger()
-    extras(pos, pos.turn, led, with_end=False)
-    if not led.actions:
-        end_turn(pos)
+    try:
+        extras(pos, pos.turn, _AnyAllowed(), with_end=False)
+    except _Found:
+        return
+    end_turn(pos)
 
 
 def end_turn(pos: Position, *, forced_pass: bool = False) -> None:

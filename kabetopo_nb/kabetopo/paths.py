@@ -9,8 +9,11 @@ from __future__ import annotations
 from collections import deque
 from typing import Iterable
 
-from .geometry import LINE_OF, NEIGHBOURS, sides_of_line
+from .geometry import LINE_OF, NEIGHBOURS, SIZE, sides_of_line
 from .position import Piece, Position
+
+# each square's orthogonal neighbours as a bit mask (stepping down from a Mountain site)
+_NEIGHBOUR_MASK = [sum(1 << nb for nb in NEIGHBOURS[sq] if nb is not None) for sq in range(SIZE * SIZE)]
 
 
 def _teleport_table(pos: Position) -> dict[int, list[int]]:
@@ -50,11 +53,59 @@ def distances(pos: Position, start: int) -> list[int | None]:
     return dist
 
 
+def _teleport_masks(pos: Position) -> dict[int, int]:
+    """square -> the squares one teleport from it takes a runner to (``distances``'s moves)."""
+    table = _teleport_table(pos)
+    if len(table) < 2:
+        return {}
+    exits = {ln: sum(1 << sq for sq in squares) for ln, squares in table.items()}
+    out: dict[int, int] = {}
+    for ln in table:
+        others = 0
+        for other, mask in exits.items():
+            if other != ln:
+                others |= mask
+        for sd in sides_of_line(ln):
+            if not pos.locks >> sd & 1:
+                out[sd >> 2] = out.get(sd >> 2, 0) | others
+    return out
+
+
+def moves_to_mask(pos: Position, start: int, targets: int) -> int | None:
+    """The fewest moves from ``start`` to any square of the bit mask ``targets``: the moves
+    of ``distances``, searched a whole distance at a time on bit masks, stopping at the
+    first target (the bots ask this for every candidate action)."""
+    if targets >> start & 1:
+        return 0
+    open_e, open_n = pos.open_e, pos.open_n
+    open_w, open_s = open_e << 1, open_n << SIZE
+    mountains = pos.rules.geometry.mountain_mask
+    teleports = _teleport_masks(pos)
+    hubs = sum(1 << sq for sq in teleports)
+    seen = frontier = 1 << start
+    moves = 0
+    while frontier:
+        moves += 1
+        reached = (((frontier & open_e) << 1) | ((frontier & open_w) >> 1)
+                   | ((frontier & open_n) << SIZE) | ((frontier & open_s) >> SIZE))
+        for special, table in ((frontier & mountains, _NEIGHBOUR_MASK), (frontier & hubs, teleports)):
+            while special:
+                low = special & -special
+                reached |= table[low.bit_length() - 1]
+                special ^= low
+        frontier = reached & ~seen
+        if frontier & targets:
+            return moves
+        seen |= frontier
+    return None
+
+
 def moves_to(pos: Position, start: int, targets: Iterable[int]) -> int | None:
     """The fewest moves from ``start`` to any of ``targets`` (None if none can be reached)."""
-    dist = distances(pos, start)
-    found = [dist[t] for t in targets if dist[t] is not None]
-    return min(found) if found else None
+    mask = 0
+    for t in targets:
+        mask |= 1 << t
+    return moves_to_mask(pos, start, mask)
 
 
 def shortest_path(pos: Position, start: int, targets: Iterable[int]) -> list[int] | None:
