@@ -15,10 +15,10 @@ from ..core.verdict import InvalidPositionError, Verdict
 from . import engine as _engine
 from .actions import Action, Kind
 from .explain import describe, options_at, shape
-from .geometry import NUM_SQUARES, parse_square
+from .geometry import parse_square
 from .notation import format_position, parse_position
 from .paths import moves_to, shortest_path
-from .race import next_targets
+from .race import moves_home
 from .position import Phase, Position
 from .rules import Rules, parse_seat
 from .setup import full_field
@@ -127,10 +127,7 @@ class KabetopoState(GameState):
         """Fewest moves for a runner to its next target (``race.next_targets``): a Mountain
         site with a stone while it needs one, Halfway Home in the 2-player v2.0 game, then a
         corner other than its start."""
-        s = parse_seat(seat) if isinstance(seat, str) else seat
-        pos = self.position
-        mask = next_targets(pos, s)
-        return moves_to(pos, pos.runners[s], [sq for sq in range(NUM_SQUARES) if mask >> sq & 1])
+        return moves_home(self.position, parse_seat(seat) if isinstance(seat, str) else seat)
 
     # --- drawing ---------------------------------------------------------------------
     def svg(self, **options) -> str:

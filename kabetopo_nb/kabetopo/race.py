@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from .geometry import LINE_OF, LINES, NEIGHBOURS, PERPENDICULAR, SIDES_OF_LINE
 from .invariants import fill, hub_mask, reach_and_mountains_hold
+from .paths import moves_to_mask
 from .position import KIND, Phase, Piece, Position
 from .resources import corner_lines
 from .rules import LOCKS, PORTALS, START_SQUARE
@@ -47,6 +48,12 @@ def next_targets(pos: Position, seat: int) -> int:
     if pos.held[seat] < pos.rules.stones_needed:  # 2-Player v2.0: Halfway Home comes first
         return geo.corner_mask
     return geo.corner_mask & ~(1 << START_SQUARE[seat])
+
+
+def moves_home(pos: Position, seat: int) -> int | None:
+    """Fewest moves for ``seat``'s runner to its next target (``next_targets``), None if none
+    can be reached (K-ROUND-3's moves: steps, teleports, stepping down)."""
+    return moves_to_mask(pos, pos.runners[seat], next_targets(pos, seat))
 
 
 def _reaches(pos: Position, square: int, targets: int) -> bool:

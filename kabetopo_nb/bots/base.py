@@ -1,0 +1,61 @@
+"""The bot interface, shared by every game: a bot picks one legal action of a ``GameState``.
+
+A bot is called like a function, ``bot(state, rng) -> action``, on any game's state
+(``core/state.py``): it reads ``state.decision`` (whose decision), ``state.legal_actions``,
+and may look ahead with ``state.engine`` on copies of positions; it never changes
+``state``.  All its chance comes from ``rng`` (a ``random.Random`` the caller seeds), so
+the same state and seed give the same action.  A bot that needs time to think also offers
+``think(state, rng)``, a generator that does a slice of its work per step and returns the
+action (``return action``): a board runs it a slice at a time so the kernel stays
+responsive, and can stop it between slices.
+
+Bots here: ``RandomBot`` (a uniformly random legal action), ``GreedyBot`` (``greedy.py``)
+and ``MCTSBot`` (``mcts.py``).  ``referee.py`` plays games with them and reports a bot
+that fails.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Generator
+
+
+class Bot:
+    """A computer player.  Subclasses implement ``choose`` (or ``think``)."""
+
+    name = "bot"
+    #: seconds one decision may take, or None; the referee reports a bot that takes longer
+    time_limit: float | None = None
+
+    def choose(self, state, rng: random.Random) -> Any:
+        """The action this bot plays in ``state``."""
+        raise TypeError(f"{type(self).__name__} must define choose() or think()")
+
+    def think(self, state, rng: random.Random) -> Generator[None, None, Any]:
+        """The same choice in slices: ``yield`` between slices, ``return`` the action."""
+        return self.choose(state, rng)
+        yield  # a generator
+
+    def __call__(self, state, rng: random.Random) -> Any:
+        return self.choose(state, rng)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name}>"
+
+
+class RandomBot(Bot):
+    """A uniformly random legal action: the weakest opponent, and the baseline of the tables."""
+
+    name = "random"
+
+    def choose(self, state, rng: random.Random) -> Any:
+        actions = state.ledger(why=False).actions
+        return actions[0] if len(actions) == 1 else rng.choice(actions)
+
+
+def run_thinking(thinking: Generator) -> Any:
+    """Run a ``think`` generator to the end and return its action."""
+    while True:
+        try:
+            next(thinking)
+        except StopIteration as done:
+            return done.value

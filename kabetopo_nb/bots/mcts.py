@@ -1,0 +1,157 @@
+"""Monte Carlo tree search (UCT) over a game's atomic decisions, for 2, 3 and 4 players.
+
+Every node is one decision of the game (a Kabetopo turn is several: the main action, its
+extras, End turn), owned by the seat that makes it.  Each iteration:
+
+1. *selection*: from the root, follow the child with the best UCT score
+   ``mean + c * sqrt(ln(parent visits) / visits)`` while every action of the node has
+   been tried, where the mean is the reward of the seat that chose the child (rewards
+   are kept per seat, so each seat maximises its own: the "max^n" reading of UCT that
+   works for any number of players); a die roll (``chance``) picks uniformly;
+2. *expansion*: add one untried action (in an order shuffled once by the seeded
+   generator);
+3. *rollout*: from there, at most ``rollout_depth`` random actions (the game's
+   ``rollout_choice``: uniform, or for Kabetopo mostly moves); a full
+   random 4-player Kabetopo round is some 500 decisions, so the rollout is cut short and
+   the position judged by the game's ``estimate`` (``evaluation.py``) unless it ended;
+4. *backpropagation*: each node on the path adds the reward of the seat that chose it.
+
+The action played is the root's most visited child.  The budget is a number of
+iterations (``iterations=``, deterministic: the same state and seed give the same action
+on any machine) or of seconds per decision (``seconds=``: as many iterations as fit, so
+the choice depends on the machine's speed).  A decision with one legal action is played
+at once.  The search works on the engine's positions (``state.engine``), never on
+``state``, which it does not change.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any, Generator
+
+from ..core.state import CHANCE
+from .base import Bot, run_thinking
+from .evaluation import evaluation_for
+
+SLICE = 32  # iterations between two yields of ``think`` (a few tens of milliseconds)
+
+
+class _Node:
+    __slots__ = ("position", "seat", "actions", "outcomes", "untried", "children", "visits", "value")
+
+    def __init__(self, position, engine, rng: random.Random):
+        self.position = position
+        self.seat = engine.decision(position).seat
+        self.children: dict[int, _Node] = {}
+        self.visits = 0
+        self.value = 0.0  # summed rewards of the seat that chose this node
+        if self.seat is None:
+            self.actions, self.outcomes, self.untried = [], [], []
+            return
+        ledger = engine.ledger(position)
+        self.actions, self.outcomes = ledger.actions, ledger.outcomes
+        self.untried = list(range(len(self.actions)))
+        rng.shuffle(self.untried)
+
+    def child(self, i: int, engine, rng: random.Random) -> "_Node":
+        node = self.children.get(i)
+        if node is None:
+            after = self.position.copy()
+            engine.play(after, self.actions[i], self.outcomes[i])
+            node = self.children[i] = _Node(after, engine, rng)
+        return node
+
+
+class MCTSBot(Bot):
+    """UCT tree search with per-seat rewards and cut-off rollouts (see the module doc)."""
+
+    def __init__(self, iterations: int | None = None, *, seconds: float | None = None,
+                 exploration: float = 0.7, rollout_depth: int = 12, name: str | None = None):
+        if (iterations is None) == (seconds is None):
+            raise ValueError("give the budget as iterations= or seconds=, one of them")
+        if iterations is not None and (not isinstance(iterations, int) or isinstance(iterations, bool)
+                                       or iterations < 1):
+            raise ValueError(f"iterations is a whole number of at least 1, not {iterations!r}")
+        if seconds is not None and (not isinstance(seconds, (int, float)) or isinstance(seconds, bool)
+                                    or not 0 < seconds <= 600):
+            raise ValueError(f"seconds is a number above 0 and at most 600, not {seconds!r}")
+        if not isinstance(rollout_depth, int) or rollout_depth < 0:
+            raise ValueError(f"rollout_depth is a whole number of at least 0, not {rollout_depth!r}")
+        self.iterations = iterations
+        self.seconds = None if seconds is None else float(seconds)
+        self.exploration = float(exploration)
+        self.rollout_depth = rollout_depth
+        self.name = name or (f"mcts-{iterations}" if iterations is not None else f"mcts-{seconds:g}s")
+        # the referee's limit for one decision: the budget, with room for one slow iteration
+        self.time_limit = None if seconds is None else self.seconds * 1.5 + 1.0
+        self.last_iterations = 0  # how many the last decision ran (benchmarks, the board)
+
+    def choose(self, state, rng: random.Random) -> Any:
+        return run_thinking(self.think(state, rng))
+
+    def think(self, state, rng: random.Random) -> Generator[None, None, Any]:
+        actions = state.ledger(why=False).actions
+        self.last_iterations = 0
+        if len(actions) == 1:
+            return actions[0]
+        engine, evaluation = state.engine, evaluation_for(state)
+        root = _Node(state.position, engine, rng)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while True:
+            for _ in range(SLICE):
+                if self.iterations is not None and done >= self.iterations:
+                    break
+                if deadline is not None and done and time.perf_counter() >= deadline:
+                    break
+                self._iterate(root, engine, evaluation, rng)
+                done += 1
+            else:
+                self.last_iterations = done
+                yield
+                continue
+            break
+        self.last_iterations = done
+        best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].value, -kv[0]))
+        return root.actions[best[0]]
+
+    def _iterate(self, root: _Node, engine, evaluation, rng: random.Random) -> None:
+        node, path = root, [root]
+        c = self.exploration
+        while node.seat is not None and not node.untried:
+            if node.seat == CHANCE:
+                node = node.child(rng.randrange(len(node.actions)), engine, rng)
+            else:
+                log_n = math.log(node.visits)
+                best, best_score = None, -1.0
+                for i, ch in node.children.items():
+                    score = ch.value / ch.visits + c * math.sqrt(log_n / ch.visits)
+                    if score > best_score:
+                        best, best_score = ch, score
+                node = best
+            path.append(node)
+        if node.seat is not None:
+            node = node.child(node.untried.pop(), engine, rng)
+            path.append(node)
+        rewards = self._rollout(node, engine, evaluation, rng)
+        root.visits += 1
+        for parent, child in zip(path, path[1:]):
+            child.visits += 1
+            child.value += rewards.get(parent.seat, 0.0)
+
+    def _rollout(self, node: _Node, engine, evaluation, rng: random.Random) -> dict[str, float]:
+        position = node.position
+        if node.seat is None:
+            return evaluation.rewards(position)
+        if self.rollout_depth:
+            position = position.copy()
+            for _ in range(self.rollout_depth):
+                if engine.decision(position).seat is None:
+                    return evaluation.rewards(position)
+                ledger = engine.ledger(position)
+                i = evaluation.rollout_choice(ledger.actions, rng)
+                engine.play(position, ledger.actions[i], ledger.outcomes[i])
+            if engine.decision(position).seat is None:
+                return evaluation.rewards(position)
+        return evaluation.estimate(position)
