@@ -61,7 +61,11 @@ PYODIDE_MARKERS = {"sys_platform": "emscripten", "platform_system": "Emscripten"
                    "implementation_name": "cpython", "platform_python_implementation": "CPython", "extra": ""}
 # Notebooks left out of the Lite site, with the reason the start page gives (compiled
 # packages such as numpy need Pyodide's own builds, which this build does not ship).
-NOT_IN_LITE: dict[str, str] = {}
+NOT_IN_LITE: dict[str, str] = {
+    "22-balance-lab": "it plays thousands of games on Dask distributed (worker processes) and keeps them in "
+                      "pandas/Parquet with matplotlib plots: packages Pyodide cannot run or this build does "
+                      "not ship; run it in JupyterLab (Binder or your own machine)",
+}
 
 
 def log(text: str) -> None:

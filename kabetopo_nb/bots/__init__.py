@@ -18,7 +18,7 @@ import re
 from .base import Bot, RandomBot, run_thinking
 from .greedy import GreedyBot
 from .mcts import MCTSBot
-from .referee import BotFailure, GameRecord, ask, bot_name, decision_rng, play_game
+from .referee import BotFailure, GameRecord, MatchRecord, ask, bot_name, decision_rng, play_game, play_match
 
 # The bots a seat can be given by name (the match board's seat picker offers these).
 BOT_NAMES = {
@@ -47,5 +47,5 @@ def make_bot(name: str) -> Bot:
     raise ValueError(f"unknown bot {name!r}; known: {', '.join(BOT_NAMES)}, mcts-<iterations>, mcts-<seconds>s")
 
 
-__all__ = ["BOT_NAMES", "Bot", "BotFailure", "GameRecord", "GreedyBot", "MCTSBot", "RandomBot", "ask",
-           "bot_name", "decision_rng", "make_bot", "play_game", "run_thinking"]
+__all__ = ["BOT_NAMES", "Bot", "BotFailure", "GameRecord", "GreedyBot", "MCTSBot", "MatchRecord", "RandomBot", "ask",
+           "bot_name", "decision_rng", "make_bot", "play_game", "play_match", "run_thinking"]

@@ -9,12 +9,18 @@ extras, End turn), owned by the seat that makes it.  Each iteration:
    are kept per seat, so each seat maximises its own: the "max^n" reading of UCT that
    works for any number of players); a die roll (``chance``) picks uniformly;
 2. *expansion*: add one untried action (in an order shuffled once by the seeded
-   generator);
+   generator).  At the root, where the decision is made, the actions are tried best
+   first by the game's one-step measure (``greedy_key``) and only a widening few of them
+   at a time: ``4 + 2 * sqrt(visits)`` (progressive widening), since a Kabetopo decision
+   offers up to ~180 actions, more than a small budget could try even once;
 3. *rollout*: from there, at most ``rollout_depth`` random actions (the game's
    ``rollout_choice``: uniform, or for Kabetopo mostly moves); a full
    random 4-player Kabetopo round is some 500 decisions, so the rollout is cut short and
    the position judged by the game's ``estimate`` (``evaluation.py``) unless it ended;
-4. *backpropagation*: each node on the path adds the reward of the seat that chose it.
+4. *backpropagation*: each node on the path adds the reward of the seat that chose it,
+   pulled towards the level 0.5 by ``discount`` per action between the root and where
+   the reward was judged, so a win now is worth more than the same win later (a
+   Tadaima in reach is taken, not put off).
 
 The action played is the root's most visited child.  The budget is a number of
 iterations (``iterations=``, deterministic: the same state and seed give the same action
@@ -67,7 +73,8 @@ class MCTSBot(Bot):
     """UCT tree search with per-seat rewards and cut-off rollouts (see the module doc)."""
 
     def __init__(self, iterations: int | None = None, *, seconds: float | None = None,
-                 exploration: float = 0.7, rollout_depth: int = 12, name: str | None = None):
+                 exploration: float = 0.3, rollout_depth: int = 6, discount: float = 0.98,
+                 name: str | None = None):
         if (iterations is None) == (seconds is None):
             raise ValueError("give the budget as iterations= or seconds=, one of them")
         if iterations is not None and (not isinstance(iterations, int) or isinstance(iterations, bool)
@@ -82,6 +89,9 @@ class MCTSBot(Bot):
         self.seconds = None if seconds is None else float(seconds)
         self.exploration = float(exploration)
         self.rollout_depth = rollout_depth
+        if not 0 < discount <= 1:
+            raise ValueError(f"discount is a number above 0 and at most 1, not {discount!r}")
+        self.discount = float(discount)
         self.name = name or (f"mcts-{iterations}" if iterations is not None else f"mcts-{seconds:g}s")
         # the referee's limit for one decision: the budget, with room for one slow iteration
         self.time_limit = None if seconds is None else self.seconds * 1.5 + 1.0
@@ -97,6 +107,13 @@ class MCTSBot(Bot):
             return actions[0]
         engine, evaluation = state.engine, evaluation_for(state)
         root = _Node(state.position, engine, rng)
+        if root.seat != CHANCE:  # best first: untried is popped from its end
+            keys = []
+            for i in root.untried:
+                after = root.position.copy()
+                engine.play(after, root.actions[i], root.outcomes[i])
+                keys.append((evaluation.greedy_key(after, root.seat), i))
+            root.untried = [i for _, i in sorted(keys, key=lambda k: (-k[0], -k[1]))]
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         while True:
@@ -119,7 +136,8 @@ class MCTSBot(Bot):
     def _iterate(self, root: _Node, engine, evaluation, rng: random.Random) -> None:
         node, path = root, [root]
         c = self.exploration
-        while node.seat is not None and not node.untried:
+        while node.seat is not None and not (node.untried and (
+                node is not root or len(node.children) < 4 + 2 * math.sqrt(node.visits))):
             if node.seat == CHANCE:
                 node = node.child(rng.randrange(len(node.actions)), engine, rng)
             else:
@@ -134,24 +152,27 @@ class MCTSBot(Bot):
         if node.seat is not None:
             node = node.child(node.untried.pop(), engine, rng)
             path.append(node)
-        rewards = self._rollout(node, engine, evaluation, rng)
+        rewards, steps = self._rollout(node, engine, evaluation, rng)
+        if self.discount < 1:
+            keep = self.discount ** (len(path) - 1 + steps)
+            rewards = {seat: 0.5 + (r - 0.5) * keep for seat, r in rewards.items()}
         root.visits += 1
         for parent, child in zip(path, path[1:]):
             child.visits += 1
             child.value += rewards.get(parent.seat, 0.0)
 
-    def _rollout(self, node: _Node, engine, evaluation, rng: random.Random) -> dict[str, float]:
+    def _rollout(self, node: _Node, engine, evaluation, rng: random.Random) -> tuple[dict[str, float], int]:
+        """(rewards per seat, actions played in the rollout)."""
         position = node.position
         if node.seat is None:
-            return evaluation.rewards(position)
+            return evaluation.rewards(position), 0
+        steps = 0
         if self.rollout_depth:
             position = position.copy()
-            for _ in range(self.rollout_depth):
-                if engine.decision(position).seat is None:
-                    return evaluation.rewards(position)
+            for steps in range(1, self.rollout_depth + 1):
                 ledger = engine.ledger(position)
                 i = evaluation.rollout_choice(ledger.actions, rng)
                 engine.play(position, ledger.actions[i], ledger.outcomes[i])
-            if engine.decision(position).seat is None:
-                return evaluation.rewards(position)
-        return evaluation.estimate(position)
+                if engine.decision(position).seat is None:
+                    return evaluation.rewards(position), steps
+        return evaluation.estimate(position), steps

@@ -93,6 +93,57 @@ class GameRecord:
         return evaluation_for(self.state).rewards(self.state.position)
 
 
+@dataclass
+class MatchRecord:
+    """A whole Kabetopo match played by bots; ``bots`` and the counts are per *player* (a
+    player changes seats between rounds, K-MATCH-1)."""
+
+    seed: Any
+    bots: dict[str, str]  # player -> bot name
+    match: Any
+    scored: bool = True
+    failure: str | None = None
+    failed_seat: str | None = None  # the failing bot's player
+    actions: int = 0
+    decisions: dict[str, int] = field(default_factory=dict)
+    seconds: dict[str, float] = field(default_factory=dict)
+    branching: list[int] = field(default_factory=list)
+
+
+def play_match(match, bots: dict[str, Callable], *, seed=0, time_limit: float | None = None,
+               max_actions: int = MAX_ACTIONS) -> MatchRecord:
+    """Play a ``Match`` (changed in place) to its end, each player's decisions by its bot
+    (``{player: bot}``), with the checks of ``play_game``; ``max_actions`` is per round."""
+    from ..kabetopo.rules import parse_seat
+
+    record = MatchRecord(seed=seed, bots={p: bot_name(b) for p, b in bots.items()}, match=match)
+    in_round = 0
+    while not match.is_over():
+        state = match.state
+        if in_round >= max_actions:
+            record.scored = False
+            record.failure = f"round {match.round_index + 1} cut off after {max_actions} actions (K-SIM-1)"
+            break
+        seat = state.decision.seat
+        player = match.player_of(parse_seat(seat), match.round_index)
+        choices = len(state.ledger(why=False).actions)
+        try:
+            action, took = ask(bots[player], state, decision_rng(f"{seed}/{match.round_index}", state.ply),
+                               time_limit=time_limit)
+        except BotFailure as failure:
+            record.scored, record.failure, record.failed_seat = False, f"{player}: {failure}", player
+            break
+        if choices > 1:
+            record.decisions[player] = record.decisions.get(player, 0) + 1
+            record.branching.append(choices)
+        record.seconds[player] = record.seconds.get(player, 0.0) + took
+        before = match.round_index
+        match.apply(action)
+        record.actions += 1
+        in_round = 0 if match.round_index != before else in_round + 1
+    return record
+
+
 def play_game(state, bots: dict[str, Callable], *, seed=0, default: Callable | None = None,
               time_limit: float | None = None, max_actions: int = MAX_ACTIONS) -> GameRecord:
     """Play ``state`` (changed in place) to its end with ``bots`` (see the module doc)."""

@@ -8,7 +8,7 @@
 into rows, ``metrics.py`` computes, ``plots.py`` draws.
 """
 from . import metrics, plots
-from .study import Study, StudyFileError, extend_study, load_study, play_games, run_study, save_study
+from .study import Study, StudyFileError, extend_study, load_study, local_cluster, play_games, run_study, save_study
 
-__all__ = ["Study", "StudyFileError", "extend_study", "load_study", "metrics", "play_games", "plots", "run_study",
-           "save_study"]
+__all__ = ["Study", "StudyFileError", "extend_study", "load_study", "local_cluster", "metrics", "play_games", "plots",
+           "run_study", "save_study"]

@@ -69,6 +69,9 @@ def games(frame):
     grouped = part.groupby("round", sort=True)
     out = grouped.agg(actions=("actions", "first"), turns=("turns", "first"), branching=("branching", "first"))
     out["winners"] = grouped["place"].apply(lambda p: int((p == 1).sum()))
+    if "decided_by" in part:  # matches: was the winner found by the totals or by a tiebreaker?
+        out["tiebreak"] = grouped.apply(lambda g: bool(((g["place"] == 1) & ~g["decided_by"].isin(
+            ["total", "drawn"])).any()), include_groups=False)
     return out
 
 
@@ -78,14 +81,15 @@ def ludii_metrics(frame) -> dict[str, float]:
     * ``balance``: 1 - (the best seat's win rate - the worst seat's), 1 when every seat wins
       equally often;
     * ``decisiveness``: the share of games with a single winner; ``drawishness``: the share
-      whose first place is shared;
+      whose first place is shared; for a study of matches also ``tiebreaker-decided``, the
+      share of matches whose winner was found by the tiebreaker chain, not the totals;
     * ``duration (actions)`` / ``duration (turns)``: the mean game length;
     * ``branching factor``: the mean number of legal actions at a decision with a choice;
     * ``completion``: the share of games that were scored (no bot failure, no cut-off)."""
     table = seat_table(frame)
     g = games(frame)
     total = frame["round"].nunique()
-    return {
+    out = {
         "games": float(len(g)),
         "balance": 1.0 - float(table["win rate"].max() - table["win rate"].min()) if len(table) else math.nan,
         "decisiveness": float((g["winners"] == 1).mean()) if len(g) else math.nan,
@@ -95,6 +99,9 @@ def ludii_metrics(frame) -> dict[str, float]:
         "branching factor": float(g["branching"].mean()) if len(g) else math.nan,
         "completion": len(g) / total if total else math.nan,
     }
+    if "tiebreak" in g:
+        out["tiebreaker-decided"] = float(g["tiebreak"].mean()) if len(g) else math.nan
+    return out
 
 
 def metrics_table(frames: dict):

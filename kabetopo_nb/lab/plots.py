@@ -5,13 +5,29 @@ computes a statistic of its own.
 """
 from __future__ import annotations
 
+import functools
+import io
+
 from . import metrics
 
 
-def _figure(ncols: int = 1, nrows: int = 1, width: float = 5.0, height: float = 3.4):
+@functools.cache
+def _figure_class():
     from matplotlib.figure import Figure  # no pyplot: no global state, no GUI backend
 
-    fig = Figure(figsize=(width * ncols, height * nrows), layout="constrained")
+    class StudyFigure(Figure):
+        """A figure that shows itself in a notebook as a PNG, with no matplotlib backend set up."""
+
+        def _repr_png_(self) -> bytes:
+            buffer = io.BytesIO()
+            self.savefig(buffer, format="png", dpi=100, metadata={"Software": None})
+            return buffer.getvalue()
+
+    return StudyFigure
+
+
+def _figure(ncols: int = 1, nrows: int = 1, width: float = 5.0, height: float = 3.4):
+    fig = _figure_class()(figsize=(width * ncols, height * nrows), layout="constrained")
     axes = fig.subplots(nrows, ncols, squeeze=False)
     return fig, axes
 
@@ -105,9 +121,12 @@ def option_effects(frames: dict, title: str = ""):
     return fig
 
 
-def setup_imbalance(frame, top: int = 12, title: str = ""):
-    """The setup placements that move a seat's win rate most, as a heat map (seat x placement)."""
-    table = metrics.setup_imbalance(frame)
+def setup_imbalance(frame, top: int = 12, title: str = "", min_games: int = 30):
+    """The setup placements that move a seat's win rate most, as a heat map (seat x placement);
+    placements seen in fewer than ``min_games`` games are left out."""
+    table = metrics.setup_imbalance(frame, min_games=min_games)
+    if table.empty:
+        raise ValueError(f"no setup placement was seen in {min_games} games: play more, or lower min_games")
     strongest = table.abs().max(axis=1).sort_values(ascending=False).index[:top]
     table = table.loc[sorted(strongest)]
     fig, ((ax,),) = _figure(width=6, height=0.35 * len(table) + 1.5)

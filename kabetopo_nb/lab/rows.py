@@ -99,3 +99,36 @@ def kabetopo_rows(record: GameRecord, index: int, start) -> list[dict[str, Any]]
         for option in OPTION_RULINGS:
             row[option] = bool(getattr(pos.rules, option))
     return rows
+
+
+def match_rows(record, index: int) -> list[dict[str, Any]]:
+    """One row per *player* of a Kabetopo match: its seat in round 1 (``seat``, ``order``),
+    its bot, the match total (``points``) and each scoring line's total over the rounds,
+    the place and the step that decided it (``decided_by``: "total", a tiebreaker step, or
+    "drawn", from ``Match.standings``), and the match's length."""
+    from ..kabetopo.rules import seat_name
+    from ..kabetopo.scoring import LINES as SCORING_LINES
+
+    match = record.match
+    scored = record.scored
+    standing = {p: s for s in (match.standings() if scored else []) for p in s.players}
+    firsts = match.standings()[0].players if scored else ()  # the first place, shared when drawn
+    branching = sum(record.branching) / len(record.branching) if record.branching else 0.0
+    turns = sum(s.position.turns for s in match.states)
+    rows = []
+    for k, player in enumerate(match.players):
+        row = {
+            "round": index, "seed": record.seed, "seat": seat_name(match.seat_of(player, 0)), "order": k + 1,
+            "player": player, "bot": record.bots.get(player, ""), "scored": scored, "failure": record.failure or "",
+            "points": match.total(player) if scored else 0,
+            "place": standing[player].place if scored else 0,
+            "win": 1.0 / len(firsts) if player in firsts else 0.0,
+            "decided_by": standing[player].decided_by if scored else "",
+            "rounds": len(match.scores), "actions": record.actions, "turns": turns,
+            "decisions": record.decisions.get(player, 0), "branching": branching,
+            "think_seconds": record.seconds.get(player, 0.0),
+        }
+        for line in SCORING_LINES:
+            row[line] = sum(match.line_points(player, r, line) for r in range(len(match.scores))) if scored else 0
+        rows.append(row)
+    return rows

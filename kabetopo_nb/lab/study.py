@@ -15,6 +15,11 @@ seed.  Game ``i`` is set up and played from seeds made of (``seed``, ``i``) only
 study gives the same rows whatever cluster plays it, however many workers it has, and a
 study extended later equals one run at its full size from the start.
 
+``unit="match"`` plays whole Kabetopo matches instead of rounds (the players change seats
+between rounds, K-MATCH-1; the bots belong to the players, named after their seats in
+round 1): one row per match and player, with its place and the step of the tiebreaker
+chain that decided it (``decided_by``).
+
 The games are played in tasks of ``chunk`` games on Dask distributed: by default on a
 ``LocalCluster`` started for the study (one process per core) and closed after; with
 ``client=`` on an existing ``distributed.Client`` or scheduler address; ``client="serial"``
@@ -50,6 +55,7 @@ class Study:
     rotate: bool = False
     name: str = ""
     chunk: int = 25
+    unit: str = "round"
 
     def __post_init__(self):
         if not isinstance(self.rounds, int) or isinstance(self.rounds, bool) or not 1 <= self.rounds <= 10_000_000:
@@ -61,6 +67,10 @@ class Study:
         if not isinstance(self.options, dict):
             raise ValueError(f"options is a dict of option names to values, not {self.options!r}")
         object.__setattr__(self, "options", dict(self.options))
+        if self.unit not in ("round", "match"):
+            raise ValueError(f"unit is 'round' or 'match', not {self.unit!r}")
+        if self.unit == "match" and self.ruleset in GAMES:
+            raise ValueError(f"{self.ruleset} has no matches: its games are studied one by one (unit='round')")
         seats = self.seats()  # checks the ruleset and options
         if isinstance(self.bots, (list, tuple)):
             if len(self.bots) != len(seats):
@@ -146,8 +156,8 @@ class Study:
 
 def play_games(study: Study | dict, start: int, stop: int) -> list[dict]:
     """Rows of games ``start`` .. ``stop - 1`` (one Dask task); depends on nothing else."""
-    from ..bots import make_bot, play_game
-    from .rows import common_rows, kabetopo_rows
+    from ..bots import make_bot, play_game, play_match
+    from .rows import common_rows, kabetopo_rows, match_rows
 
     if isinstance(study, dict):
         study = Study(**study)
@@ -155,9 +165,21 @@ def play_games(study: Study | dict, start: int, stop: int) -> list[dict]:
     out = []
     for index in range(start, stop):
         seed = study.game_seed(index)
+        names = study.bots_for(index, seats)
+        if study.unit == "match":
+            from ..kabetopo.match import Match
+            from ..kabetopo.rules import Rules
+
+            match = Match(Rules.named(study.ruleset, **study.options), seats, seed=seed)
+            record = play_match(match, {player: make_bot(name) for player, name in names.items()}, seed=seed)
+            record.bots = names
+            rows = match_rows(record, index)
+            for row in rows:
+                row["ruleset"] = study.ruleset
+            out.extend(rows)
+            continue
         state = study.new_game(seed)
         start_position = state.position
-        names = study.bots_for(index, seats)
         bots = {seat: make_bot(name) for seat, name in names.items()}
         record = play_game(state, bots, seed=seed)
         record.bots = names
@@ -191,16 +213,26 @@ def run_study(study: Study, *, client: Any = None, workers: int | None = None, p
     return _frame(pd.DataFrame(rows, columns=_columns(rows)))
 
 
+def local_cluster(workers: int | None = None):
+    """The Dask ``LocalCluster`` a study starts for itself: ``workers`` processes (one per
+    core by default) of one thread each, since the games are pure Python and threads would
+    share one core (the GIL); everything on 127.0.0.1, no dashboard, and the scheduler's
+    small HTTP server on a free port (two clusters never clash over port 8787)."""
+    from distributed import LocalCluster
+
+    n = workers or os.cpu_count() or 1
+    return LocalCluster(n_workers=n, threads_per_worker=1, processes=True, host="127.0.0.1",
+                        dashboard_address=None, scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
+                        silence_logs=40)
+
+
 def _on_dask(spec: dict, bounds: list, client: Any, workers: int | None, progress: bool, label: str) -> list:
-    from distributed import Client, LocalCluster, as_completed
+    from distributed import Client, as_completed
     from tqdm.auto import tqdm
 
     own_cluster = own_client = None
     if client is None:
-        n = workers or os.cpu_count() or 1
-        # processes: the games are pure Python, so threads would share one core (the GIL)
-        own_cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None,
-                                   silence_logs=40)
+        own_cluster = local_cluster(workers)
         client = own_client = Client(own_cluster)
     elif isinstance(client, str):
         client = own_client = Client(client)

@@ -41,6 +41,7 @@
 # | [19](19-rule-reference.ipynb) | The rule reference | every ruling ID explained, with the rulebook section it reads |
 # | [20](20-dakapo.ipynb) | Dakapo | Dakapo, the colour-placing game, on the same engine and board |
 # | [21](21-kaomi.ipynb) | Kaomi | Kaomi, the pushing game, on the same engine and board |
+# | [22](22-balance-lab.ipynb) | The balance lab | bots (random, greedy, tree search) and self-play studies: seat balance, the first player, the setup, the options |
 #
 # Every rule is told here in this project's own words. Where the rulebook leaves a question
 # open, the project fixed one reading and gave it an ID such as **K-MOVE-2**; the engine
@@ -51,7 +52,9 @@
 #
 # **Without a server.** These notebooks also run entirely in the browser, in the
 # JupyterLite site the README explains how to build and serve (a workshop can use it with
-# no internet at all). Every notebook here works there: none needs a compiled package.
+# no internet at all). Every notebook here works there except 22, the balance lab: it
+# plays thousands of games on Dask and keeps them in pandas, which the browser's Python
+# cannot run, so it is left out of that site.
 
 # %%
 from kabetopo_nb import KabetopoBoard

@@ -285,4 +285,5 @@ from kabetopo_nb import ChallengeBoard
 ChallengeBoard(section="21")
 
 # %% [markdown]
-# That was the last notebook. Back to the start: [00 · Start here](00-start-here.ipynb).
+# Next: [22 · The balance lab](22-balance-lab.ipynb), where bots play thousands of games to
+# measure the rules.
