@@ -6,6 +6,7 @@ ignored, as the Unseen Path bonus asks.
 """
 from __future__ import annotations
 
+import functools
 from collections import deque
 from typing import Iterable
 
@@ -55,18 +56,30 @@ def distances(pos: Position, start: int) -> list[int | None]:
 
 def _teleport_masks(pos: Position) -> dict[int, int]:
     """square -> the squares one teleport from it takes a runner to (``distances``'s moves)."""
-    table = _teleport_table(pos)
-    if len(table) < 2:
+    return _teleport_masks_of(pos.portal_lines, pos.locks)
+
+
+@functools.lru_cache(maxsize=8192)
+def _teleport_masks_of(portal_lines: int, locks: int) -> dict[int, int]:
+    # a pure function of where the portals and locks are: the bots ask it for every
+    # candidate action and every seat, mostly about the same few portal layouts
+    exits: dict[int, int] = {}
+    m = portal_lines
+    while m:
+        low = m & -m
+        ln = low.bit_length() - 1
+        m ^= low
+        exits[ln] = sum(1 << (sd >> 2) for sd in sides_of_line(ln) if not locks >> sd & 1)
+    if len(exits) < 2:
         return {}
-    exits = {ln: sum(1 << sq for sq in squares) for ln, squares in table.items()}
     out: dict[int, int] = {}
-    for ln in table:
+    for ln in exits:
         others = 0
         for other, mask in exits.items():
             if other != ln:
                 others |= mask
         for sd in sides_of_line(ln):
-            if not pos.locks >> sd & 1:
+            if not locks >> sd & 1:
                 out[sd >> 2] = out.get(sd >> 2, 0) | others
     return out
 
