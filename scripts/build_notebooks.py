@@ -24,8 +24,11 @@ runs it; opened before running, the notebook showed the board's text repr (untru
 match).  The picture shows in JupyterLab (trusted or not) and in nbconvert's HTML (what
 nbviewer shows), and it is a plain HTML output for other readers such as GitHub; running a
 cell brings the live board back.  nbval ignores widget views (their model ids are random),
-so the saved outputs still equal a fresh run's.  Widgets without a picture (none today)
-keep their view and their saved state.  The saved files hold no random model ids, so a
+so the saved outputs still equal a fresh run's.  A progress bar (tqdm's widget: a label,
+a bar and a count) is saved as the text of where it ended ("small: 100% 4/4"; its
+timings, different at every run, left out): its view alone showed a bar at 0% or an
+error without a kernel.  Other widgets without a picture (none today) keep their view and
+their saved state.  The saved files hold no random model ids, so a
 rebuild changes only what changed.
 
 Usage: python3 scripts/build_notebooks.py [--out DIR] [NAME ...]   (default: every source,
@@ -34,6 +37,7 @@ into notebooks/; with --out, into DIR, the kernel running there)
 from __future__ import annotations
 
 import argparse
+import html
 import json
 import re
 import sys
@@ -75,18 +79,37 @@ def execute(nb, folder: Path):
     return nb
 
 
+def progress_text(saved: dict, model_id: str) -> str | None:
+    """Where a tqdm progress bar ended, as text ("small: 100% 4/4"), or None when the
+    widget is not one: tqdm.notebook shows an HBox of a label, a FloatProgress and a count."""
+    box = saved.get(model_id, {})
+    children = [c.removeprefix("IPY_MODEL_") for c in box.get("state", {}).get("children", [])]
+    parts = [saved.get(c, {}) for c in children]
+    if box.get("model_name") != "HBoxModel" or [p.get("model_name") for p in parts] != [
+            "HTMLModel", "FloatProgressModel", "HTMLModel"]:
+        return None
+    label = html.unescape(parts[0]["state"].get("value", "")).replace("\u2007", " ").strip()
+    count = html.unescape(parts[2]["state"].get("value", "")).replace("\u2007", " ").strip()
+    return f"{label} {count.split(' [')[0]}".strip()  # the [elapsed<left, rate] part changes every run
+
+
 def keep_for_readers(nb):
-    """Drop the live widget view from every output that carries a static picture, and the
-    saved state of every widget no remaining view shows (see the module docstring)."""
+    """Drop the live widget view from every output that carries a static picture, save a
+    progress bar as the text of where it ended, and drop the saved state of every widget no
+    remaining view shows (see the module docstring)."""
+    saved = nb.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
     for cell in nb.cells:
         for output in cell.get("outputs", []):
             data = output.get("data", {})
             if WIDGET_VIEW in data and PICTURE in data:
                 del data[WIDGET_VIEW]
+            elif WIDGET_VIEW in data:
+                ended = progress_text(saved, data[WIDGET_VIEW]["model_id"])
+                if ended is not None:
+                    output["data"] = {"text/plain": ended}
     shown = {output["data"][WIDGET_VIEW]["model_id"]
              for cell in nb.cells for output in cell.get("outputs", [])
              if WIDGET_VIEW in output.get("data", {})}
-    saved = nb.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
     needed, todo = set(), [m for m in shown if m in saved]
     while todo:  # a shown widget needs the widgets it refers to (its layout, children ...)
         model_id = todo.pop()

@@ -253,7 +253,8 @@ check_answer(answer, expected, hint="a step moves exactly one square")
 # computer, `~/.kabetopo-nb/progress.json`), so you can pick up where you stopped.
 
 # %%
-# NBVAL_IGNORE_OUTPUT (your own progress)
+# NBVAL_IGNORE_OUTPUT
+# (your own progress)
 from kabetopo_nb.challenges.progress import progress_table
 
 progress_table()

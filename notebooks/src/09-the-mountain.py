@@ -329,7 +329,8 @@ check_answer(answer, expected, hint="going down, nothing on a line stops you, bu
 # and the start page shows how far you are in each section.
 
 # %%
-# NBVAL_IGNORE_OUTPUT (the board opens on your first unsolved challenge)
+# NBVAL_IGNORE_OUTPUT
+# (the board opens on your first unsolved challenge)
 from kabetopo_nb import ChallengeBoard
 
 ChallengeBoard(section="09")

@@ -266,7 +266,8 @@ check_answer(answer, sum(ex3.position.is_door(parse_line(ln)) for ln in ["a3n", 
 # and the start page shows how far you are in each section.
 
 # %%
-# NBVAL_IGNORE_OUTPUT (the board opens on your first unsolved challenge)
+# NBVAL_IGNORE_OUTPUT
+# (the board opens on your first unsolved challenge)
 from kabetopo_nb import ChallengeBoard
 
 ChallengeBoard(section="10")

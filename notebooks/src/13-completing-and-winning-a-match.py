@@ -204,7 +204,8 @@ check_answer(answer, len(list(nxt.position.pieces())),
 # and the start page shows how far you are in each section.
 
 # %%
-# NBVAL_IGNORE_OUTPUT (the board opens on your first unsolved challenge)
+# NBVAL_IGNORE_OUTPUT
+# (the board opens on your first unsolved challenge)
 from kabetopo_nb import ChallengeBoard
 
 ChallengeBoard(section="13")

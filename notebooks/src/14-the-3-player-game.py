@@ -190,7 +190,8 @@ check_answer(answer, score_round(ex3.position).total(WEST),
 # and the start page shows how far you are in each section.
 
 # %%
-# NBVAL_IGNORE_OUTPUT (the board opens on your first unsolved challenge)
+# NBVAL_IGNORE_OUTPUT
+# (the board opens on your first unsolved challenge)
 from kabetopo_nb import ChallengeBoard
 
 ChallengeBoard(section="14")

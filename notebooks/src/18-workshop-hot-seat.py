@@ -20,7 +20,10 @@
 # * `SEED`: fixes the random setup; the same seed gives every table the same boards, so
 #   results can be compared across tables.
 # * `BOTS`: empty seats played by the computer, e.g. `{"Dana": "greedy"}` (a player's
-#   name or a seat name, and the bot: `"greedy"` is a simple seeded player).
+#   name or a seat name, and the bot): `"random"` plays any legal action, `"greedy"` is a
+#   simple seeded player that heads for its next goal, and `"mcts"` searches ahead for
+#   1 second before each decision (the hardest to beat; `"mcts-3s"` gives it 3 seconds). You
+#   can also leave `BOTS` empty and choose the bots on the board itself (see below).
 # * `AUTOSAVE`: the file, next to this notebook, that keeps the match after every action.
 
 # %%
@@ -64,9 +67,19 @@ board
 #   board turns, each player takes the next runner (see the table below), and the
 #   scoresheet keeps every round. After the last round the board shows the final ranking
 #   and, for tied totals, the tiebreaker that decided each place.
+# * **Who plays each seat.** Beside the board, every player has a list: *Human* or one of
+#   the bots (random, greedy, mcts; a short description of each is shown under the list).
+#   Choosing a bot hands that seat to the computer at once ("Dana is now played by
+#   mcts."), so a player who has to leave can be replaced mid-match, and choosing *Human*
+#   gives the seat back. The lists can be reached and changed from the keyboard too.
 # * With bots, each bot action is announced ("Dana (bot) steps from a6 to a5.") after a
-#   short pause so the room can follow. **Stop the bots** lets you play their seats by
-#   hand; **Let the bots play** hands them back.
+#   short pause so the room can follow; while mcts searches, the board says "Dana (mcts)
+#   is thinking…" and you can still run cells. **Stop the bots** lets you play their seats
+#   by hand (a search under way is dropped, nothing is played); **Let the bots play**
+#   hands them back. If a bot ever breaks down (an error, an illegal action, or far too
+#   long to decide), the bots stop, the board says which one and why, and the match is
+#   marked *not scored*; you can play on by hand. The choices made in the lists last
+#   until the kernel restarts: for bots that come back with the board, put them in `BOTS`.
 #
 # **Nothing is lost.** The match is written to `AUTOSAVE` after every action. If the
 # kernel restarts or the browser is reloaded, run the cells again (*Run > Run All Cells*):

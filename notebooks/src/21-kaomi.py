@@ -279,7 +279,8 @@ print(play.press("swap")["message"])
 # and the start page shows how far you are in each section.
 
 # %%
-# NBVAL_IGNORE_OUTPUT (the board opens on your first unsolved challenge)
+# NBVAL_IGNORE_OUTPUT
+# (the board opens on your first unsolved challenge)
 from kabetopo_nb import ChallengeBoard
 
 ChallengeBoard(section="21")

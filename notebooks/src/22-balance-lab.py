@@ -55,7 +55,8 @@ print(f"{record.actions} actions, scored: {record.scored}; points: {points}")
 # stones, turns, actions, the setup pieces of the round and the option values.
 
 # %%
-# NBVAL_IGNORE_OUTPUT (the progress bar)
+# NBVAL_IGNORE_OUTPUT
+# (the progress bar: saved where it ended, a fresh run shows it moving)
 from kabetopo_nb.lab import Study, metrics, plots, run_study
 
 small = Study("kabetopo-4p", bots="greedy", rounds=100, seed=7, name="small")
@@ -198,7 +199,8 @@ with tempfile.TemporaryDirectory() as folder:
 # helps. Dakapo and Kaomi work too: `Study("kaomi", bots="greedy")`.
 
 # %%
-# NBVAL_IGNORE_OUTPUT (the progress bar)
+# NBVAL_IGNORE_OUTPUT
+# (the progress bar: saved where it ended, a fresh run shows it moving)
 duel = Study("kabetopo-2p", bots=["greedy", "random"], rotate=True, rounds=40, seed=3, name="duel")
 duel_rows = run_study(duel, workers=2)
 
