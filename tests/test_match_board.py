@@ -16,6 +16,7 @@ import os
 import random
 import re
 import textwrap
+import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -29,7 +30,8 @@ from kabetopo_nb.kabetopo.actions import Kind
 from kabetopo_nb.kabetopo.bots import greedy_bot
 from kabetopo_nb.kabetopo.match import Match
 from kabetopo_nb.kabetopo.scoring import score_round
-from kabetopo_nb.play.match_board import BOTS, MatchBoardWidget, MatchController, resolve_bots
+from kabetopo_nb.play import match_board as match_board_module
+from kabetopo_nb.play.match_board import MatchBoardWidget, MatchController, resolve_bots
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
 ALL_BOTS = {p: "greedy" for p in PLAYERS}
@@ -101,7 +103,6 @@ def test_bots_take_seats_by_seat_name_or_player_name():
         resolve_bots(match, {"Zed": "greedy"})
     with pytest.raises(ValueError, match="unknown bot"):
         resolve_bots(match, {"North": "grandmaster"})
-    assert BOTS["greedy"] is greedy_bot
 
 
 def test_bot_turns_are_announced_with_the_player_s_name_and_human_clicks_wait():
@@ -111,7 +112,7 @@ def test_bot_turns_are_announced_with_the_player_s_name_and_human_clicks_wait():
     while board.state.decision.seat == "East":
         human_turn(board, rng)
     assert board._panel["headline"] == "Ben (South, bot) to play"
-    assert board._panel["thinking"] == "Ben is thinking…"
+    assert board._panel["thinking"] == "Ben (greedy) is thinking…"
     before = board.history
     reply = board.click("sq:f2")  # a human click on the bot's turn
     assert not reply["ok"] and "Ben (bot) plays this turn" in reply["error"] and board.history == before
@@ -523,3 +524,308 @@ def test_sync_round_follows_undo_and_redo_of_the_round_s_last_action():
     match.state.redo()
     match.sync_round()
     assert len(match.scores) == 1 and match.between_rounds()
+
+
+# --- bots from kabetopo_nb.bots, the seat picker, thinking in slices, failing bots (issue 14) ----
+
+
+class FakeLoop:
+    """Stands in for the kernel's event loop: records callbacks; the test runs them one by one."""
+
+    class Handle:
+        def __init__(self, callback, delay):
+            self.callback, self.delay, self.cancelled = callback, delay, False
+
+        def cancel(self):
+            self.cancelled = True
+
+    def __init__(self):
+        self.queue: list[FakeLoop.Handle] = []
+
+    def call_later(self, delay, callback):
+        handle = self.Handle(callback, delay)
+        self.queue.append(handle)
+        return handle
+
+    def call_soon(self, callback):
+        return self.call_later(None, callback)
+
+    def run_one(self) -> FakeLoop.Handle | None:
+        """Run the next callback that was not cancelled; returns its handle, or None."""
+        while self.queue:
+            handle = self.queue.pop(0)
+            if not handle.cancelled:
+                handle.callback()
+                return handle
+        return None
+
+
+@pytest.fixture
+def fake_loop(monkeypatch):
+    loop = FakeLoop()
+    monkeypatch.setattr(match_board_module, "_running_loop", lambda: loop)
+    return loop
+
+
+def seat_state(board) -> tuple:
+    """Everything a refused seat message must leave as it was."""
+    ctl = board.controller
+    return (dict(ctl.bots), ctl.bots_running, board.position, list(board.history), list(board.announcements),
+            [(s["player"], s["value"]) for s in board._panel["seats"]])
+
+
+def test_greedy_by_name_plays_move_for_move_what_greedy_bot_plays():
+    named = MatchBoard("kabetopo-4p", PLAYERS, seed=11, bots={p: "greedy" for p in PLAYERS}, bot_pause=0)
+    function = MatchBoard("kabetopo-4p", PLAYERS, seed=11, bots={p: greedy_bot for p in PLAYERS}, bot_pause=0)
+    for board in (named, function):
+        board.play_bots()
+    assert named.match.between_rounds() and named.history == function.history
+    assert named.announcements == function.announcements
+
+
+def test_resolve_bots_takes_every_name_make_bot_takes():
+    from kabetopo_nb.bots import MCTSBot, RandomBot
+
+    match = Match("kabetopo-4p", PLAYERS, seed=1)
+    bots = resolve_bots(match, {"Ann": "random", "Ben": "mcts", "Cat": "mcts-20", "Dan": "mcts-2.5s"})
+    assert isinstance(bots["Ann"], RandomBot)
+    assert isinstance(bots["Ben"], MCTSBot) and bots["Ben"].seconds == 1.0 and bots["Ben"].name == "mcts"
+    assert bots["Cat"].iterations == 20 and bots["Dan"].seconds == 2.5
+    with pytest.raises(ValueError, match="unknown bot 'mcts-'"):
+        resolve_bots(match, {"Ann": "mcts-"})
+
+
+def test_the_seat_picker_lists_human_and_every_bot_with_its_help_text():
+    from kabetopo_nb.bots import BOT_NAMES
+
+    board = MatchBoard("kabetopo-4p", PLAYERS, seed=3, bots={"North": "mcts-20"})
+    seats = board._panel["seats"]
+    assert [(s["player"], s["label"], s["value"]) for s in seats] == [
+        ("Ann", "Ann (East)", "human"), ("Ben", "Ben (South)", "human"), ("Cat", "Cat (West)", "human"),
+        ("Dan", "Dan (North)", "mcts-20")]
+    choices = {c["value"]: c for c in seats[0]["choices"]}
+    assert list(choices) == ["human", *BOT_NAMES, "mcts-20"]  # and the bot this board was given
+    assert choices["human"]["label"] == "Human"
+    for name, text in BOT_NAMES.items():
+        assert choices[name]["help"] == text
+    assert choices["mcts-20"]["help"] == "tree search, 20 iterations a decision"
+
+
+def test_choosing_a_bot_in_the_picker_seats_it_at_once_and_it_plays():
+    board = MatchBoard("kabetopo-4p", PLAYERS, seed=3, bot_pause=0)
+    assert not board.controller.bot_due() and "stop-bots" not in buttons(board)
+    reply = board.press("seat:Ann", "mcts-20")  # what the front end sends
+    assert reply["ok"] and reply["message"] == "Ann is now played by mcts-20."
+    assert board.announcements[-1] == "Ann is now played by mcts-20."
+    assert board._panel["seats"][0]["value"] == "mcts-20" and "stop-bots" in buttons(board)
+    assert board._panel["headline"] == "Ann (East, bot) to play"
+    assert board._panel["thinking"] == "Ann (mcts-20) is thinking…"
+    played = board.play_bots()
+    assert played >= 1 and board.state.decision.seat == "South"  # Ben is a human: the bots wait
+    said = [a for a in board.announcements if a.startswith("Ann (bot)")]
+    assert len(said) == played
+    # seeded: the same seed gives the same mcts moves
+    again = MatchBoard("kabetopo-4p", PLAYERS, seed=3, bot_pause=0)
+    again.seat("Ann", "mcts-20")
+    again.play_bots()
+    assert again.history == board.history
+    # back to a human
+    assert board.seat("Ann", "human")["message"] == "Ann is now played by a human."
+    assert board._panel["seats"][0]["value"] == "human" and "Ann" not in board.controller.bots
+    assert board.seat("Ann", "human")["message"] == "Ann is already played by a human."
+
+
+def test_a_bot_chosen_for_a_stopped_board_lets_the_bots_play_again():
+    board = MatchBoard("kabetopo-4p", PLAYERS, seed=3, bots={"Dan": "greedy"}, bot_pause=0)
+    assert board.press("stop-bots")["ok"] and not board.controller.bots_running
+    reply = board.seat("Ann", "random")
+    assert reply["message"] == "Ann is now played by random. The bots play again (Dan, Ann)."
+    assert board.controller.bot_due()
+
+
+@pytest.mark.parametrize("button, value, why", [
+    ("seat:Zed", "mcts", "there is no player 'Zed'"),
+    ("seat:", "mcts", "there is no player ''"),
+    ("seat:Ann", "grandmaster", "unknown bot 'grandmaster'"),
+    ("seat:Ann", "mcts-0s", "unknown bot 'mcts-0s'"),
+    ("seat:Ann", None, "choose who plays Ann"),
+    ("seat:Ann", 3, "choose who plays Ann"),
+    ("seat:Ann", "Human", "unknown bot 'Human'"),
+])
+def test_a_forged_seat_message_is_refused_with_a_reason_and_changes_nothing(button, value, why):
+    board = MatchBoard("kabetopo-4p", PLAYERS, seed=3, bots={"Dan": "greedy"}, bot_pause=0)
+    before = seat_state(board)
+    message = {"type": "intent", "id": 4, "kind": "button", "button": button}
+    if value is not None:
+        message["value"] = value
+    reply = board._intent(message)
+    assert not reply["ok"] and why in reply["error"], reply
+    assert seat_state(board) == before
+
+
+def test_a_malformed_seat_message_is_refused_before_the_controller():
+    board = MatchBoard("kabetopo-4p", PLAYERS, seed=3, bot_pause=0)
+    before = seat_state(board)
+    reply = board._intent({"type": "intent", "id": 5, "kind": "button", "button": "seat:Ann", "value": ["mcts"]})
+    assert not reply["ok"] and "malformed message" in reply["error"]
+    assert seat_state(board) == before
+
+
+def test_a_thinking_bot_runs_a_slice_per_loop_callback(fake_loop):
+    board = MatchBoard("kabetopo-4p", PLAYERS, seed=3, bot_pause=0.5)
+    board.seat("Ann", "mcts-200")  # 200 iterations: several slices of 32
+    assert [h.delay for h in fake_loop.queue] == [0.5]  # the pause before the bot's action
+    ply = board.state.ply
+    slices = 0
+    while board.state.ply == ply:
+        handle = fake_loop.run_one()
+        assert handle is not None
+        slices += 1
+        if board.state.ply == ply:  # between two slices: the loop is free, nothing is played yet
+            assert board.controller.thought is not None and board.controller.thought.player == "Ann"
+            assert board._panel["thinking"] == "Ann (mcts-200) is thinking…"
+            assert [h.delay for h in fake_loop.queue if not h.cancelled] == [None]  # call_soon: the next slice
+    assert slices >= 200 // 32
+    assert board.announcements[-1].startswith("Ann (bot)") and board.controller.thought is None
+    # the same action as the bot's own run to the end: slicing changes nothing
+    again = MatchBoard("kabetopo-4p", PLAYERS, seed=3, bot_pause=0)
+    again.seat("Ann", "mcts-200")
+    again.play_bots(limit=1)
+    assert again.history == board.history
+
+
+@pytest.mark.parametrize("how", ["stop-bots", "stop", "seat to human", "close"])
+def test_stopping_a_bot_mid_thought_drops_its_search_and_plays_nothing(fake_loop, how):
+    board = MatchBoard("kabetopo-4p", PLAYERS, seed=3, bot_pause=0)
+    board.seat("Ann", "mcts-200")
+    fake_loop.run_one()  # the pause
+    fake_loop.run_one()  # a slice more
+    thought = board.controller.thought
+    assert thought is not None and thought.slices == 2
+    history = list(board.history)
+    if how == "seat to human":
+        assert board.seat("Ann", "human")["ok"]
+    elif how == "close":
+        board.close()
+    else:
+        reply = board.press(how)
+        assert reply["ok"] and reply["message"].endswith("Ann's unfinished thinking is dropped: nothing was played.")
+        assert board._panel["thinking"] == ""
+    assert all(h.cancelled for h in fake_loop.queue)  # the next slice will not run
+    while fake_loop.run_one():
+        pass
+    assert board.history == history
+    if how != "close":
+        assert board.controller.thought is None and board.state.ply == len(history)
+        assert not any(a.startswith("Ann (bot)") for a in board.announcements)
+
+
+def test_code_that_changes_the_position_drops_the_thought_about_the_old_one(fake_loop):
+    board = MatchBoard("kabetopo-4p", PLAYERS, seed=3, bot_pause=0)
+    board.seat("Ann", "mcts-200")
+    fake_loop.run_one()
+    old = board.controller.thought
+    assert old is not None
+    step = next(a for a in board.state.legal_actions if a.kind == "step")
+    assert board.apply(step)["ok"]  # from code: Ann's step, played for her
+    assert board.controller.thought is not old
+    assert not any(a.startswith("Ann (bot)") for a in board.announcements)  # the old search played nothing
+    ply = board.state.ply
+    while board.state.ply == ply and fake_loop.run_one():
+        pass
+    # Ann's bot decides again, about the position on the board (her extras or End turn)
+    assert board.state.ply == ply + 1 and board.announcements[-1].startswith("Ann (bot)")
+
+
+def failing(kind: str):
+    """A bot that fails the referee's checks: it raises, answers an illegal action, or thinks too long."""
+    if kind == "raises":
+        def broken(state, rng):
+            raise RuntimeError("out of ideas")
+        return broken
+    if kind == "illegal":
+        def cheat(state, rng):
+            return "step a1"
+        return cheat
+
+    from kabetopo_nb.bots import Bot
+
+    class Endless(Bot):  # never decides: stopped at its limit, not awaited for ever
+        name, time_limit = "endless", 0.05
+
+        def think(self, state, rng):
+            while True:
+                time.sleep(0.01)
+                yield
+
+    return Endless()
+
+
+@pytest.mark.parametrize("kind, reason", [
+    ("raises", "Ben's bot (broken) raised RuntimeError: out of ideas"),
+    ("illegal", "Ben's bot (cheat) answered 'step a1', which is not a legal action here"),
+    ("overrun", "Ben's bot (endless) took 0.0"),
+])
+def test_a_failing_bot_stops_the_bots_and_the_match_is_not_scored(kind, reason):
+    board = MatchBoard("kabetopo-4p", PLAYERS, seed=3, bots={"Ben": failing(kind), "Cat": "greedy"}, bot_pause=0)
+    assert board.controller.unscored is None and "unscored" not in board._panel
+    rng = random.Random(5)
+    while board.state.decision.seat == "East":
+        human_turn(board, rng)
+    history = list(board.history)
+    assert board.play_bots() == 0  # Ben's bot fails: nothing is played
+    ctl = board.controller
+    assert board.history == history and not ctl.bots_running and ctl.thought is None
+    assert ctl.unscored.startswith(reason)
+    if kind == "overrun":
+        assert ctl.unscored.endswith("over its limit of 0.05 s")
+    said = board.announcements[-1]
+    assert said.startswith(f"The bots are stopped: {ctl.unscored}.") and "not scored" in said
+    panel = board._panel
+    assert panel["unscored"] == f"This match is not scored: {ctl.unscored}."
+    assert panel["status"].startswith("Round 1 of 4 (not scored) · ")
+    assert panel["headline"] == "Ben (South, bot stopped: play by hand) to play"
+    # the players play on by hand; the note stays
+    human_turn(board, rng)
+    assert board._panel["unscored"] == panel["unscored"] and board.controller.unscored == ctl.unscored
+    # the failed seat can be given another bot: the bots play on, the match stays unscored
+    assert board.seat("Ben", "greedy")["ok"] and board.controller.bots_running
+    board.play_bots()
+    assert board.controller.unscored.startswith(reason) and "(not scored)" in board._panel["status"]
+
+
+def test_a_failing_bot_on_the_kernel_s_loop_is_reported_and_the_match_to_its_end_says_not_scored(fake_loop):
+    board = MatchBoard("kabetopo-2p", ["Ann", "Ben"], seed=2, rounds=2, bots={"Ben": failing("raises")}, bot_pause=0)
+    rng = random.Random(3)
+    while board.state.decision.seat != "West" or not board.controller.bot_due():
+        human_turn(board, rng)
+    fake_loop.run_one()
+    assert board.controller.unscored == "Ben's bot (broken) raised RuntimeError: out of ideas"
+    assert board.last_reply["ok"] is False and board.last_reply["bot_failure"] == board.controller.unscored
+    assert not fake_loop.run_one()  # nothing more scheduled: the bots are stopped
+    while not board.match.is_over():  # the rest of the match by hand
+        if board.match.between_rounds():
+            assert board.press("next-round")["ok"]
+        else:
+            human_turn(board, rng)
+    assert board._panel["headline"].endswith("(not scored)")
+    assert board.announcements[-1].endswith(f"This match is not scored: {board.controller.unscored}.")
+
+
+def test_the_kernel_s_loop_answers_between_the_slices_of_a_thinking_bot():
+    async def session():
+        board = MatchBoard("kabetopo-4p", PLAYERS, seed=3, bot_pause=0)
+        board.seat("Ann", "mcts-300")
+        ticks_while_thinking = 0
+        for _ in range(5000):  # another task of the same loop: a cell, a click ...
+            await asyncio.sleep(0)
+            if board.controller.thought is not None:
+                ticks_while_thinking += 1
+            if board.state.decision.seat != "East" or any(a.startswith("Ann (bot)") for a in board.announcements):
+                break
+        board.stop_bots()
+        return board, ticks_while_thinking
+
+    board, ticks = run_in_own_loop(session())
+    assert ticks >= 3, ticks  # the loop ran other work while the search went on
+    assert any(a.startswith("Ann (bot)") for a in board.announcements)

@@ -12,8 +12,12 @@
 // `scoresheet_html`, which Python builds and escapes):
 //   headline        whose turn, in large type ("Ben (East) to play")
 //   status, message the position's status line and the last reply's sentence
-//   thinking        a bot's name while it thinks ("Ben is thinking…"; the play group then
-//                   holds a `stop` button)
+//   thinking        a bot's name while it thinks ("Ben (mcts) is thinking…"; the play group
+//                   then holds a `stop` button)
+//   unscored        why the match is not scored (a bot failed): a note that stays on show
+//   seats           the seat picker: [{player, seat, label, value, choices: [{value, label,
+//                   help}]}]: one labelled <select> per player; choosing sends
+//                   {kind: "button", button: "seat:<player>", value} ("human" or a bot's name)
 //   refusal         {rulings: [id], reason}; `options_at` lists the verdict of every option
 //                   at the last clicked square or line: [{action, legal, rulings, reason}]
 //   rulings_text    {id: {title, text, source}}: every ruling ID shown (refusal, options,
@@ -121,6 +125,9 @@ function render({ model, el }) {
   let large = model.get("_size") === "large";
   let openRuling = /** @type {string | null} */ (null);
   let lastLogged = /** @type {string | null} */ (null);
+  // the ids its labels point at must be unique on the page: every board's module is a copy
+  // of its own (a counter here would restart at each), so a random name
+  const uid = `kb-${Math.random().toString(36).slice(2, 10)}${Date.now().toString(36)}`;
   const latencies = [];
   el.kbLatencies = latencies; // read by the browser benchmark
 
@@ -352,6 +359,44 @@ function render({ model, el }) {
     return row;
   }
 
+  /** The seat picker: for every player a labelled list, Human or a bot; the help text of
+   *  the chosen entry is shown below it (and read with it), each option's as its title.
+   *  @param {Array<{player: string, seat?: string, label?: string, value: string,
+   *           choices: Array<{value: string, label: string, help?: string}>}>} seats */
+  function drawSeats(seats) {
+    const box = h("fieldset", "kb-seats");
+    box.append(h("legend", "kb-seats-legend", "Who plays each seat"));
+    seats.forEach((seat, i) => {
+      const id = `${uid}-seat-${i}`;
+      const row = h("div", "kb-seat");
+      const label = h("label", "kb-seat-label", seat.label || seat.player);
+      label.htmlFor = id;
+      const select = /** @type {HTMLSelectElement} */ (h("select", "kb-seat-select"));
+      select.id = id;
+      select.dataset.key = `seat:${seat.player}`;
+      select.dataset.player = seat.player;
+      let help = "";
+      for (const choice of seat.choices || []) {
+        const option = /** @type {HTMLOptionElement} */ (h("option", "", choice.label));
+        option.value = choice.value;
+        if (choice.help) option.title = choice.help;
+        if (choice.value === seat.value) {
+          option.selected = true;
+          help = choice.help || "";
+        }
+        select.append(option);
+      }
+      const helpEl = h("div", "kb-seat-help", help);
+      helpEl.id = `${id}-help`;
+      select.setAttribute("aria-describedby", helpEl.id);
+      if (help) select.title = help;
+      select.addEventListener("change", () => pressButton(`seat:${seat.player}`, select.value));
+      row.append(label, select, helpEl);
+      box.append(row);
+    });
+    return box;
+  }
+
   /** @param {boolean} fromModel whether the model changed (false: only a box was toggled) */
   function drawPanel(fromModel = true) {
     const panel = model.get("_panel") || {};
@@ -382,6 +427,11 @@ function render({ model, el }) {
     panelEl.append(top);
 
     panelEl.append(h("div", "kb-panel-status", panel.status || ""));
+    if (panel.unscored) {
+      const note = h("div", "kb-unscored", String(panel.unscored));
+      note.setAttribute("role", "note");
+      panelEl.append(note);
+    }
     if (panel.thinking) {
       const name = String(panel.thinking);
       panelEl.append(h("div", "kb-thinking", /thinking/i.test(name) ? name : `${name} is thinking…`));
@@ -431,6 +481,7 @@ function render({ model, el }) {
       panelEl.append(list);
     }
     for (const group of /** @type {ButtonGroup[]} */ (panel.groups || [])) panelEl.append(drawGroup(group));
+    if (panel.seats?.length) panelEl.append(drawSeats(panel.seats));
 
     const log = (panel.announcements || []).map(String);
     if (log.length) {

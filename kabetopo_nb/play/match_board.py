@@ -17,11 +17,23 @@ adds what a match needs:
   K-SETUP-3), nor reaches into the round before; editing a position is not offered (a
   match replays from its actions);
 * computer players (``bots={"North": "greedy"}``, a seat name or a player name to a bot
-  from ``BOTS``) play their turns one action at a time, each announced ("Dana (bot) steps
-  from a6 to a5."), after a short pause, on the kernel's event loop, so the kernel stays
-  responsive; without a running loop (plain Python, tests) ``board.play_bots()`` plays
+  name of ``kabetopo_nb.bots.make_bot``: ``"random"``, ``"greedy"``, ``"mcts"``,
+  ``"mcts-200"``, ``"mcts-2s"``, or a function ``(state, rng) -> action``) play their
+  turns one action at a time, each announced ("Dana (bot) steps from a6 to a5."), after
+  a short pause, on the kernel's event loop, so the kernel stays responsive; a bot that
+  thinks (``think``, e.g. mcts) is run a slice per loop callback, the panel saying "Dana
+  (mcts) is thinking…", and *Stop the bots* drops an unfinished thought (nothing is
+  played).  Without a running loop (plain Python, tests) ``board.play_bots()`` plays
   them at once.  A bot's moves come from a generator seeded by the match's seed, the
   round and the ply: the same seed gives the same moves, also after undo or a restart;
+* the *seat picker* (a list per player: Human or one of ``BOT_NAMES``) changes who plays
+  a seat at once, announced ("Dana is now played by mcts."); the front end sends
+  ``{"kind": "button", "button": "seat:Dana", "value": "mcts"}`` (``"human"`` for a
+  person), checked here: an unknown player or bot is refused with the reason;
+* a bot that raises, answers an illegal action or overruns its ``time_limit`` (the
+  referee's checks, ``bots/referee.py``) stops the bots; the board says which bot failed
+  and why, and the match is marked *not scored* (``controller.unscored``, the reason, and
+  a note on the board for the rest of the match); the players may play on by hand;
 * the match is saved to ``autosave`` after every action (``autosave.py``); a board made
   with the same file after a kernel restart resumes it (see ``match_board`` for the
   choices), and a damaged file is refused with the reason and kept.
@@ -30,13 +42,14 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 import weakref
 from pathlib import Path
 from typing import Any, Callable
 
+from ..bots import BOT_NAMES, BotFailure, bot_name, make_bot
 from ..core.verdict import SaveFormatError
 from ..kabetopo.actions import Kind
-from ..kabetopo.bots import greedy_bot
 from ..kabetopo.match import Match
 from ..kabetopo.notation import format_rules
 from ..kabetopo.rules import SEAT_NAMES, Rules, seat_name
@@ -46,10 +59,9 @@ from ..widget import BoardWidget
 from .autosave import Autosave
 from .kabetopo import KabetopoController
 
-# The computer players a seat can be given: name -> function(state, rng) -> action.
-# Stronger bots plug in here; each must play a legal action and use only ``rng`` for chance.
-BOTS: dict[str, Callable] = {"greedy": greedy_bot}
-
+# The bots a seat can be given by name are ``kabetopo_nb.bots``'s (``make_bot``, ``BOT_NAMES``).
+HUMAN = "human"  # the seat picker's value for a seat played by people
+HUMAN_HELP = "played by hand, at the board"
 SHOWN_ANNOUNCEMENTS = 5  # the panel shows the newest few
 KEPT_ANNOUNCEMENTS = 500  # the whole match's, for ``controller.announcements``
 # buttons of the single board that a match board does not offer: the setup is rolled by
@@ -58,7 +70,8 @@ NOT_ON_A_MATCH_BOARD = ("roll", "edit", "edit-done", "edit-cancel", "clear-board
 
 
 def resolve_bots(match: Match, bots: dict | None, *, strict: bool = True) -> dict[str, Callable]:
-    """player -> bot function, from ``{seat name or player name: bot name or function}``.
+    """player -> bot, from ``{seat name or player name: bot name or function}`` (a name is
+    one ``kabetopo_nb.bots.make_bot`` knows: ``"greedy"``, ``"mcts"``, ``"mcts-200"`` ...).
 
     A seat name means the player who sits there in round 1 (players keep their bot when
     the board turns).  Unknown names raise ValueError when ``strict``, else are left out
@@ -75,9 +88,10 @@ def resolve_bots(match: Match, bots: dict | None, *, strict: bool = True) -> dic
         else:
             continue
         if isinstance(bot, str):
-            if bot not in BOTS:
-                raise ValueError(f"bots: unknown bot {bot!r}; known: {', '.join(sorted(BOTS))}")
-            bot = BOTS[bot]
+            try:
+                bot = make_bot(bot)
+            except ValueError as exc:
+                raise ValueError(f"bots: {exc}") from None
         if not callable(bot):
             raise ValueError(f"bots: {who!r} needs a bot name or a function(state, rng), not {bot!r}")
         out[player] = bot
@@ -88,6 +102,83 @@ def scoring_events(match: Match, round_index: int, before, after) -> list[str]:
     """The scoring events one action made (``scoring.events``), with the players' names."""
     return events(before, after, lambda seat: f"{match.player_of(seat, round_index)} ({seat_name(seat)})",
                   totals=False)  # the match board announces the round's points with the match totals
+
+
+def describe_bot(bot) -> str:
+    """The seat picker's help text for a bot: ``BOT_NAMES``'s description, or its budget."""
+    name = bot_name(bot)
+    if name in BOT_NAMES:
+        return BOT_NAMES[name]
+    iterations, seconds = getattr(bot, "iterations", None), getattr(bot, "seconds", None)
+    if name.startswith("mcts") and (iterations or seconds):
+        return (f"tree search, {iterations} iterations a decision" if iterations
+                else f"tree search, {seconds:g} second{'s' if seconds != 1 else ''} a decision")
+    return "a bot given in code"
+
+
+def _at_once(bot, state, rng):
+    """A bot without ``think``: its whole decision is one slice."""
+    return bot(state, rng)
+    yield  # a generator
+
+
+class Thought:
+    """One decision of a bot, worked out a slice at a time (its ``think`` generator), with
+    the referee's checks (``bots/referee.py``): a bot that raises, overruns its
+    ``time_limit`` (the time spent in its slices, checked after every slice, so a bot that
+    never ends is stopped too) or answers an illegal action raises ``BotFailure``."""
+
+    def __init__(self, player: str, bot: Callable, state, rng: random.Random):
+        self.player, self.bot, self.state, self.rng = player, bot, state, rng
+        self.position = state.position  # a new object after any change of the state
+        self.seat = state.decision.seat
+        self.name = bot_name(bot)
+        self.limit = getattr(bot, "time_limit", None)
+        self.spent = 0.0  # seconds inside the bot's slices (not the loop's time between them)
+        self.slices = 0
+        self._steps = None
+
+    def step(self) -> tuple[bool, Any]:
+        """One slice: ``(False, None)`` while thinking, ``(True, action)`` once decided."""
+        start = time.perf_counter()
+        done, action = False, None
+        try:
+            if self._steps is None:
+                think = getattr(self.bot, "think", None)
+                steps = think(self.state, self.rng) if callable(think) else _at_once(self.bot, self.state, self.rng)
+                if not hasattr(steps, "__next__"):  # a think() that is a plain function: its answer
+                    done, action = True, steps
+                self._steps = steps
+            if not done:
+                next(self._steps)
+        except StopIteration as finished:
+            done, action = True, finished.value
+        except Exception as exc:  # any bug in a bot is reported, never allowed to stop the board
+            self._steps = None
+            raise BotFailure(self.seat, self.name, f"raised {type(exc).__name__}: {exc}") from exc
+        finally:
+            self.spent += time.perf_counter() - start
+            self.slices += 1
+        if self.limit is not None and self.spent > self.limit:
+            self.close()
+            raise BotFailure(self.seat, self.name, f"took {self.spent:.2f} s, over its limit of {self.limit:.2f} s")
+        if done:
+            try:
+                legal = action in self.state.legal_actions
+            except Exception:  # an object the game cannot even compare
+                legal = False
+            if not legal:
+                raise BotFailure(self.seat, self.name, f"answered {action!r}, which is not a legal action here")
+        return done, action
+
+    def close(self) -> None:
+        """Drop the unfinished search."""
+        steps, self._steps = self._steps, None
+        if steps is not None and hasattr(steps, "close"):
+            try:
+                steps.close()
+            except Exception:  # noqa: BLE001 - a bot's clean-up must not break the board
+                pass
 
 
 class MatchController:
@@ -101,6 +192,8 @@ class MatchController:
         self.bot_spec = dict(bots or {})
         self.bots = resolve_bots(match, self.bot_spec)
         self.bots_running = True
+        self.thought: Thought | None = None  # the decision a bot is working out now
+        self.unscored: str | None = None  # why the match is not scored (a bot failed), else None
         self.autosave = autosave
         self.announcements: list[str] = []  # oldest first, the whole match
         self._fresh: list[str] = []  # the ones the last intent made
@@ -159,14 +252,66 @@ class MatchController:
                 and self.bot_to_move() is not None and not self.state.can_redo())
 
     def play_bot(self) -> dict:
-        """Play one action of the bot that has the decision (announced with its player's name)."""
-        player = self.bot_to_move()
-        if player is None or self.offered is not None or self.retired:
+        """Play one action of the bot that has the decision (announced with its player's
+        name), thinking it out at once; a failing bot is reported (``think``)."""
+        if self.bot_to_move() is None or self.offered is not None or self.retired:
             return self.round._error("no bot has the decision now")
-        match, state = self.match, self.state
-        rng = random.Random(f"{match.seed}/{match.round_index}/{state.ply}")  # seeded: same seed, same moves
-        action = self.bots[player](state, rng)
-        return self._act(lambda: self.round.apply(action), bot=player)
+        self.drop_thought()
+        while True:
+            reply = self.think()
+            if reply is not None:
+                return reply
+
+    def thought_valid(self, thought: Thought) -> bool:
+        """The thought is still about the decision on the board, for the bot in that seat."""
+        return (thought is self.thought and self.offered is None and not self.retired
+                and self.state is thought.state and self.state.position is thought.position
+                and self.bot_to_move() == thought.player and self.bots.get(thought.player) is thought.bot)
+
+    def drop_thought(self) -> Thought | None:
+        """Drop the unfinished thought (nothing is played); returns it, or None."""
+        thought, self.thought = self.thought, None
+        if thought is not None:
+            thought.close()
+        return thought
+
+    def think(self) -> dict | None:
+        """One slice of the bot's work on the decision on the board (a new thought when
+        there is none, or the one there is no longer fits): None while it thinks; then the
+        reply: its action played and announced, or its failure reported (``_bot_failed``)."""
+        thought = self.thought
+        if thought is not None and not self.thought_valid(thought):
+            self.drop_thought()
+            thought = None
+        if thought is None:
+            player = self.bot_to_move()
+            if player is None or self.offered is not None or self.retired:
+                return self.round._error("no bot has the decision now")
+            match, state = self.match, self.state
+            rng = random.Random(f"{match.seed}/{match.round_index}/{state.ply}")  # seeded: same seed, same moves
+            thought = self.thought = Thought(player, self.bots[player], state, rng)
+        try:
+            done, action = thought.step()
+        except BotFailure as failure:
+            self.thought = None
+            return self._bot_failed(thought, failure)
+        if not done:
+            return None
+        self.thought = None
+        return self._act(lambda: self.round.apply(action), bot=thought.player)
+
+    def _bot_failed(self, thought: Thought, failure: BotFailure) -> dict:
+        """A bot raised, answered an illegal action or overran its time: the bots stop, the
+        board says which and why, and the match is no longer scored (the referee's rule)."""
+        reason = f"{thought.player}'s bot ({failure.bot}) {failure.reason}"
+        self.bots_running = False
+        if self.unscored is None:
+            self.unscored = reason
+        text = (f"The bots are stopped: {reason}. This match is not scored any more; play on by hand, "
+                "or choose another player for the seat.")
+        self.say(text)
+        self.round.message, self.round.refusal = text, None
+        return {"ok": False, "error": text, "bot_failure": reason}
 
     # --- intents ---------------------------------------------------------------------------
     def click(self, target: str) -> dict:
@@ -197,6 +342,8 @@ class MatchController:
             return self.round._error("there is no saved match to choose")
         if button == "next-round":
             return self._next_round()
+        if button.startswith("seat:"):
+            return self._seat(button[len("seat:"):], value)
         if button in ("stop-bots", "start-bots"):
             return self._switch_bots(button == "start-bots")
         if button == "stop" and self.bot_due():  # "stop" while a bot thinks; otherwise Mischief's Stop
@@ -283,9 +430,75 @@ class MatchController:
         if not self.bots:
             return self.round._error("no seat is played by a bot")
         self.bots_running = on
+        dropped = None if on else self.drop_thought()
         names = ", ".join(self.bots)
         text = (f"The bots play again ({names})." if on else
                 f"The bots are stopped: {names} are played by hand until 'Let the bots play' is pressed.")
+        if dropped is not None:
+            text += f" {dropped.player}'s unfinished thinking is dropped: nothing was played."
+        self.say(text)
+        return self.round._ok(text)
+
+    # --- the seat picker ---------------------------------------------------------------------
+    def seat_value(self, player: str) -> str:
+        """The seat picker's value for ``player``: ``"human"`` or the bot's name."""
+        bot = self.bots.get(player)
+        return HUMAN if bot is None else bot_name(bot)
+
+    def seats(self) -> list[dict]:
+        """The seat picker: per player, its seat this round, who plays it, and the choices
+        (Human, ``BOT_NAMES``, and the other bots this board was given by name)."""
+        match = self.match
+        common = [{"value": HUMAN, "label": "Human", "help": HUMAN_HELP}]
+        common += [{"value": name, "label": name, "help": text} for name, text in BOT_NAMES.items()]
+        known = {c["value"] for c in common}
+        for spec in self.bot_spec.values():
+            if isinstance(spec, str) and spec not in known:
+                try:
+                    bot = make_bot(spec)
+                except ValueError:
+                    continue
+                common.append({"value": spec, "label": spec, "help": describe_bot(bot)})
+                known.add(spec)
+        out = []
+        for player in match.players:
+            value = self.seat_value(player)
+            choices = list(common)
+            if value not in known:
+                choices.append({"value": value, "label": value, "help": describe_bot(self.bots[player])})
+            seat = seat_name(match.seat_of(player, match.round_index))
+            out.append({"player": player, "seat": seat, "label": f"{player} ({seat})", "value": value,
+                        "choices": choices})
+        return out
+
+    def _seat(self, player: str, value: Any) -> dict:
+        """The seat picker's message: ``player``'s seat to a human (``"human"``) or a bot by name."""
+        players = self.match.players
+        if player not in players:
+            return self.round._error(f"there is no player {player!r} in this match (players: {', '.join(players)})")
+        if not isinstance(value, str) or not value:
+            return self.round._error(f"choose who plays {player}: 'human' or a bot ({', '.join(BOT_NAMES)})")
+        current = self.seat_value(player)
+        if value == current:
+            return self.round._ok(f"{player} is already played by {'a human' if value == HUMAN else value}.")
+        if value == HUMAN:
+            bot = None
+        else:
+            try:
+                bot = make_bot(value)
+            except ValueError as exc:
+                return self.round._error(f"{player} cannot be played by {value!r}: {exc}")
+        if self.thought is not None and self.thought.player == player:
+            self.drop_thought()
+        if bot is None:
+            del self.bots[player]
+            text = f"{player} is now played by a human."
+        else:
+            self.bots[player] = bot
+            text = f"{player} is now played by {bot_name(bot)}."
+            if not self.bots_running:
+                self.bots_running = True
+                text += f" The bots play again ({', '.join(self.bots)})."
         self.say(text)
         return self.round._ok(text)
 
@@ -331,7 +544,8 @@ class MatchController:
         if match.is_over():
             ranking = "; ".join(f"{st.place}. {', '.join(st.players)} {st.total} ({st.reason})" for st in match.standings())
             winner = match.winner()
-            self.say(f"The match is over. {ranking}. " + (f"{winner} wins!" if winner else "A drawn match."))
+            self.say(f"The match is over. {ranking}. " + (f"{winner} wins!" if winner else "A drawn match.")
+                     + (f" This match is not scored: {self.unscored}." if self.unscored else ""))
         else:
             self.say(f"Press 'Next round' to start round {r + 2}.")
 
@@ -391,7 +605,8 @@ class MatchController:
             return "A saved match was found: resume it, or start a new one"
         if match.is_over():
             winner = match.winner()
-            return f"Match over: {winner} wins" if winner else "Match over: a drawn match"
+            over = f"Match over: {winner} wins" if winner else "Match over: a drawn match"
+            return over + (" (not scored)" if self.unscored else "")
         if match.between_rounds():
             return f"Round {match.round_index + 1} of {match.rounds} is over"
         mover = self.player_to_move()
@@ -407,7 +622,10 @@ class MatchController:
         inner = self.round.view()
         panel = dict(inner["panel"])
         round_label = f"Round {match.round_index + 1} of {match.rounds}"
-        panel["status"] = f"{round_label} · {panel.get('status', '')}"
+        unscored = self.unscored if self.offered is None else None
+        panel["status"] = f"{round_label}{' (not scored)' if unscored else ''} · {panel.get('status', '')}"
+        if unscored:
+            panel["unscored"] = f"This match is not scored: {unscored}."
         panel["headline"] = self.headline()
         panel["round"] = round_label
         panel["announcements"] = self.announcements[-SHOWN_ANNOUNCEMENTS:]
@@ -416,8 +634,9 @@ class MatchController:
         if self.notice:
             panel["message"] = " ".join(t for t in (self.notice, panel.get("message")) if t)
         panel["scoresheet_html"] = scoresheet_html(match, live=True)
-        bot = self.bot_to_move() if self.bots_running else None
-        panel["thinking"] = f"{bot} is thinking…" if bot is not None and self.bot_due() else ""
+        bot = self.bot_to_move() if self.bot_due() else None
+        panel["thinking"] = f"{bot} ({bot_name(self.bots[bot])}) is thinking…" if bot is not None else ""
+        panel["seats"] = [] if self.offered is not None or self.retired else self.seats()
         panel["first_ply"] = self.first_ply()
         panel["groups"] = self._groups(panel.get("groups", []))
         if self.offered is not None or self.retired:
@@ -540,12 +759,22 @@ class MatchBoardWidget(BoardWidget):
         return list(self.controller.announcements)
 
     def refresh(self) -> None:
+        controller = getattr(self, "controller", None)
+        if controller is not None:
+            thought = controller.thought
+            if not controller.bot_due() or (thought is not None and not controller.thought_valid(thought)):
+                self.stop_bots()  # stopped, another seat's turn, undone ...: the thought is dropped
         super().refresh()
         self._schedule_bots()
 
     def close(self) -> None:
         self.stop_bots()
         super().close()
+
+    def seat(self, player: str, bot: str = HUMAN) -> dict:
+        """Who plays ``player``'s seat, as the seat picker does: ``"human"`` or a bot's name
+        (``"random"``, ``"greedy"``, ``"mcts"``, ``"mcts-200"``, ``"mcts-2s"``)."""
+        return self.press(f"seat:{player}", bot)
 
     # --- bots ----------------------------------------------------------------------------------
     def _live(self) -> bool:
@@ -554,39 +783,61 @@ class MatchBoardWidget(BoardWidget):
     def _schedule_bots(self) -> None:
         if getattr(self, "_bot_timer", None) is not None or not self._live() or not self.controller.bot_due():
             return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:  # plain Python: play_bots() plays them
+        loop = _running_loop()
+        if loop is None:  # plain Python: play_bots() plays them
             return
-        self._bot_timer = loop.call_later(self.bot_pause, self._bot_turn)
+        if self.controller.thought is not None:  # a thought under way goes on
+            self._bot_timer = loop.call_soon(self._bot_turn)
+        else:
+            self._bot_timer = loop.call_later(self.bot_pause, self._bot_turn)
 
     def _bot_turn(self) -> None:
+        """One slice of the bot's thinking; the next slice is the loop's next callback, so the
+        kernel answers other messages (cells, clicks, Stop) in between."""
         self._bot_timer = None
-        if not self._live() or not self.controller.bot_due():
+        if not self._live():
             return
+        controller = self.controller
+        if not controller.bot_due():
+            controller.drop_thought()
+            return
+        if controller.thought is None:
+            controller._fresh = []  # a new decision: the panel announces what it brings
         try:
-            reply = self.controller.play_bot()
-        except Exception as exc:  # a bot's bug must not kill the kernel's loop; stop the bots and say why
-            self.controller.bots_running = False
-            self.controller.warn(f"The bots were stopped: {type(exc).__name__}: {exc}")
+            reply = controller.think()
+        except Exception as exc:  # a bug of the board's own must not kill the kernel's loop
+            controller.drop_thought()
+            controller.bots_running = False
+            controller.warn(f"The bots were stopped: {type(exc).__name__}: {exc}")
             reply = {"ok": False, "error": str(exc)}
+        if reply is None:  # still thinking
+            loop = _running_loop()
+            if loop is not None:
+                self._bot_timer = loop.call_soon(self._bot_turn)
+            return
         self.last_reply = {"type": "reply", "id": None, **reply}
         self.refresh()
 
     def stop_bots(self) -> None:
-        """Cancel a bot's pending move (the Stop button also stops later ones)."""
+        """Cancel a bot's pending move, and drop its unfinished thought (the Stop button also
+        stops later ones)."""
         if getattr(self, "_bot_timer", None) is not None:
             self._bot_timer.cancel()
             self._bot_timer = None
+        if self._live():
+            self.controller.drop_thought()
 
     def play_bots(self, limit: int = 100_000) -> int:
-        """Play every bot action due now, at once, until a human decides or the round ends;
-        returns how many were played (for scripts and tests; the board redraws once)."""
+        """Play every bot action due now, at once, until a human decides or the round ends
+        (or a bot fails: the board reports it); returns how many were played (for scripts
+        and tests; the board redraws once)."""
         self.stop_bots()
         played = 0
         while played < limit and self._live() and self.controller.bot_due():
             reply = self.controller.play_bot()
             if not reply.get("ok"):
+                if reply.get("bot_failure"):
+                    break
                 raise RuntimeError(f"a bot's action was refused: {reply}")
             played += 1
         self.refresh()
@@ -600,6 +851,14 @@ class MatchBoardWidget(BoardWidget):
             self.refresh()
 
 
+def _running_loop():
+    """The kernel's running event loop, or None (plain Python)."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
 _BOARDS_BY_FILE: dict[Path, weakref.ref] = {}
 
 
@@ -610,9 +869,11 @@ def match_board(rules: Rules | str = "kabetopo-4p", players: list[str] | None = 
 
     * ``rules``, ``players`` (names in seat order for round 1: East, South, West, North),
       ``seed`` (the match's setup rolls, K-SETUP-3), ``rounds`` (the ruleset's by default).
-    * ``bots``: ``{"North": "greedy"}`` or ``{"Dana": "greedy"}``: a seat name (the player
-      sitting there in round 1) or a player name, to a bot of ``BOTS`` (or a function
-      ``(state, rng) -> action``).  ``bot_pause``: seconds between a bot's actions.
+    * ``bots``: ``{"North": "greedy"}`` or ``{"Dana": "mcts"}``: a seat name (the player
+      sitting there in round 1) or a player name, to a bot name of
+      ``kabetopo_nb.bots.make_bot`` (``"random"``, ``"greedy"``, ``"mcts"``, ``"mcts-200"``,
+      ``"mcts-2s"``) or a function ``(state, rng) -> action``.  The board's seat picker
+      changes them during play.  ``bot_pause``: seconds between a bot's actions.
     * ``autosave``: a file path; the match is written there after every action (nothing
       is written before the first one).  When the file already holds a match:
 

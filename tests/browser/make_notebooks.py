@@ -126,6 +126,11 @@ MATCH_BOARD_CELLS = [
     "bots = MatchBoard('kabetopo-4p', ['Ann', 'Ben', 'Cat', 'Dan'], seed=3, bot_pause=0.3,\n"
     "                  bots={'South': 'greedy', 'West': 'greedy', 'North': 'greedy'})\n"
     "bots",
+    # the seat picker (issue 14): every seat human but North; the picker offers the board's
+    # "mcts-2.5s" to every player besides Human, random, greedy and mcts
+    "seats = MatchBoard('kabetopo-4p', ['Ann', 'Ben', 'Cat', 'Dan'], seed=5, bot_pause=0.1,\n"
+    "                   bots={'North': 'mcts-2.5s'})\n"
+    "seats",
 ]
 
 

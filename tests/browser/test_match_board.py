@@ -2,7 +2,8 @@
 
 The notebook (``match_board``, written by tests/browser/make_notebooks.py) shows a finished
 match's scoresheet (``sheet``), a match board autosaving to ``match-board.autosave.json``
-(``board``) and a match board with bots in three seats (``bots``).
+(``board``), a match board with bots in three seats (``bots``) and one with an mcts bot
+for North (``seats``), whose seat picker the last test uses.
 
 * The scoresheet's drawing is measured in the page (bug 9): each circle's box holds its
   digit, centred; a Natural Tadaima's bar is visible below its circle; round headers
@@ -13,6 +14,9 @@ match's scoresheet (``sheet``), a match board autosaving to ``match-board.autosa
   the restart to the resumed board is printed; ``benchmarks/bench_resume.py`` reports it).
 * Bots play their turns on the kernel's event loop, one action after another, while the
   kernel keeps answering.
+* The seat picker (issue 14): each player's list is labelled (axe finds nothing serious);
+  choosing a thinking bot (mcts, 2.5 s a decision) for the player to move makes it play
+  at once, the kernel answering cells while it thinks; Stop the bots drops its thought.
 """
 from __future__ import annotations
 
@@ -21,7 +25,10 @@ import time
 
 from playwright.sync_api import expect
 
+from .conftest import axe_script
+
 NOTEBOOK = "match_board"
+NOTEBOOK_CELLS = 4  # the notebook's own cells (run_code adds more)
 AUTOSAVE = "match-board.autosave.json"
 
 
@@ -168,13 +175,13 @@ def test_a_kernel_restart_mid_round_resumes_the_same_position(page, open_noteboo
     saved = json.loads((jupyter_lab.root / AUTOSAVE).read_text())
     assert saved["history"] == [history]
 
-    keep_cells(nb, 3)
+    keep_cells(nb, NOTEBOOK_CELLS)
     t0 = time.perf_counter()
     restart_kernel(nb)
     nb.wait_for_kernel_idle()
     t1 = time.perf_counter()
     assert python(nb, "'board' in globals()") is False  # a fresh kernel: nothing survived in memory
-    keep_cells(nb, 3)
+    keep_cells(nb, NOTEBOOK_CELLS)
     checking = time.perf_counter() - t1  # not part of the figure
     nb.run_all(widgets=2)  # the board is drawn again when this returns
     seconds = time.perf_counter() - t0 - checking
@@ -218,3 +225,56 @@ def test_bots_play_their_turns_while_the_kernel_stays_responsive(page, open_note
     # the board shows the bots' actions: its move list has them
     history = python(nb, "bots.history")
     expect(bots.locator(".kb-move").last).to_contain_text(history[-1])
+
+
+# --- the seat picker and a thinking bot (issue 14) -----------------------------------------------
+
+
+def test_a_bot_chosen_in_the_seat_picker_plays_while_the_kernel_answers(page, open_notebook):
+    nb = open_notebook(page, NOTEBOOK, widgets=3)
+    seats = nb.widget(2)
+    # one labelled list per player (its accessible name), the choice's help text as its description
+    for label, value in (("Ann (East)", "human"), ("Ben (South)", "human"), ("Cat (West)", "human"),
+                         ("Dan (North)", "mcts-2.5s")):
+        expect(seats.get_by_role("combobox", name=label)).to_have_value(value)
+    dan = seats.get_by_role("combobox", name="Dan (North)")
+    expect(dan).to_have_accessible_description("tree search, 2.5 seconds a decision")
+    picker = seats.get_by_role("combobox", name="Ann (East)")
+    expect(picker).to_have_accessible_description("played by hand, at the board")
+    assert picker.locator("option").all_text_contents() == ["Human", "random", "greedy", "mcts", "mcts-2.5s"]
+    picker.focus()  # reachable from the keyboard
+    expect(picker).to_be_focused()
+    page.add_script_tag(path=str(axe_script()))
+    violations = seats.locator(".kb-widget").evaluate("""async (el) => {
+      const result = await window.axe.run(el, {resultTypes: ['violations']});
+      return result.violations.map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.target.join(' '))}));
+    }""")
+    serious = [v for v in violations if v["impact"] in ("serious", "critical")]
+    print(f"axe, the match board with its seat picker: {[(v['id'], v['impact']) for v in violations]}")
+    assert not serious, serious
+
+    # Ann is to play: give her seat the thinking bot; it plays at once, the kernel answering meanwhile
+    before = python(nb, "len(seats.history)")
+    picker.select_option("mcts-2.5s")
+    log = seats.locator(".kb-log")
+    expect(log).to_contain_text("Ann is now played by mcts-2.5s.")
+    expect(seats.locator(".kb-thinking")).to_have_text("Ann (mcts-2.5s) is thinking…")
+    answered_while_thinking = 0
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and answered_while_thinking < 2:
+        thinking, played = python(nb, "[seats.controller.thought is not None, len(seats.history)]")
+        if played > before:
+            break
+        answered_while_thinking += thinking
+    assert answered_while_thinking >= 1, "no cell ran while the bot was thinking"
+    expect(log).to_contain_text("Ann (bot)", timeout=30_000)
+    said = python(nb, "seats.announcements")
+    assert any(a.startswith("Ann (bot)") for a in said) and python(nb, "seats.controller.unscored") is None
+    expect(picker).to_have_value("mcts-2.5s")
+
+    # Stop the bots: a thought under way is dropped, nothing more is played
+    click(seats, 'button[data-button="stop-bots"]')
+    history = python(nb, "seats.history")
+    page.wait_for_timeout(3000)
+    assert python(nb, "[seats.history, seats.controller.thought]") == [history, None]
+    expect(seats.locator(".kb-thinking")).to_have_count(0)
