@@ -11,7 +11,9 @@ module only turns them into numbers.  Per seat:
 * ``estimate(position)``: the same scale for an unfinished game, from a value per seat
   compared pairwise through a logistic curve (a clear lead is near 1, level play 0.5).
   For Kabetopo the value is the points earned so far (``score_round(partial=True)``)
-  less a share of the moves still needed to the next target; Kaomi compares the
+  less a share of the race still to run: the moves to the next target and a typical leg
+  for each target after it (counting the next target alone made taking a stone look like
+  a loss: the next target jumps from here to the far side of the board); Kaomi compares the
   largest groups; Dakapo, whose wins come suddenly, calls every unfinished game level.
 * ``greedy_key(position, seat)``: the one-step greedy player's measure of a position
   just reached by ``seat``'s action, lower is better.
@@ -51,6 +53,7 @@ class Evaluation:
     """The numbers one game gives its bots (see the module doc)."""
 
     game = ""
+    ROLLOUT_DEPTH = 6  # random actions a tree search plays before ``estimate`` judges (mcts.py)
 
     def seats(self, position) -> tuple[str, ...]:
         raise NotImplementedError
@@ -73,6 +76,8 @@ class Evaluation:
 class KabetopoEvaluation(Evaluation):
     game = "kabetopo"
     MOVE_VALUE = 0.6  # points one move nearer the next target is worth, in ``estimate``
+    ROLLOUT_DEPTH = 0  # the estimate judges a new node at once (see mcts.py)
+    LEG = 5  # moves counted for each target after the next (a typical leg on the 6x6 board)
     SCALE = 1.5  # points of lead that make a logistic result of about 0.66
     ROLLOUT_MOVES = 0.75  # a rollout moves the runner this often when it can (players race)
 
@@ -105,8 +110,19 @@ class KabetopoEvaluation(Evaluation):
                 values[self._seat_name(s)] = points
                 continue
             moves = self._moves_home(position, s)
-            values[self._seat_name(s)] = points - self.MOVE_VALUE * (15 if moves is None else moves)
+            race = (15 if moves is None else moves) + self.LEG * self.legs_after_next(position, s)
+            values[self._seat_name(s)] = points - self.MOVE_VALUE * race
         return _ranked(values, self.SCALE)
+
+    @staticmethod
+    def legs_after_next(position, seat: int) -> int:
+        """How many targets ``seat``'s runner still has to reach after its next one (stones,
+        Halfway Home in the 2-player v2.0 game, a home corner)."""
+        rules = position.rules
+        left = rules.stones_needed - position.held[seat] + 1  # the stones still needed, and home
+        if rules.halfway_home and not position.reached_halfway(seat):
+            left += 1
+        return left - 1
 
     def rollout_choice(self, actions: list, rng) -> int:
         """Mostly a move when one is offered: uniformly random Kabetopo play spends its turns
