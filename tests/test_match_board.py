@@ -28,6 +28,7 @@ from kabetopo_nb import MatchBoard
 from kabetopo_nb.kabetopo import KabetopoState
 from kabetopo_nb.kabetopo.actions import Kind
 from kabetopo_nb.kabetopo.bots import greedy_bot
+from kabetopo_nb.core.verdict import SaveFormatError
 from kabetopo_nb.kabetopo.match import Match
 from kabetopo_nb.kabetopo.scoring import score_round
 from kabetopo_nb.play import match_board as match_board_module
@@ -362,7 +363,8 @@ def test_a_new_board_on_the_same_file_resumes_the_same_position(tmp_path):
     # after a kernel restart the notebook makes the board again
     again = MatchBoard("kabetopo-4p", PLAYERS, seed=7, autosave=path, bots={"Dan": "greedy"}, bot_pause=0)
     assert again.position == position and again.history == history and again.match.save() == save
-    assert again.announcements[0] == f"Resumed the saved match from match.json: round 1, {sum(1 for a in history if not a.startswith('roll'))} actions."
+    assert again.announcements[0] == ("Resumed the saved match from match.json: round 1, "
+                                      f"{sum(1 for a in history if not a.startswith('roll'))} actions. Bots: Dan: greedy.")
     # the older board on the same file is retired: it neither plays nor saves
     reply = board.click("sq:e6")
     assert not reply["ok"] and "replaced by a newer board" in reply["error"]
@@ -829,3 +831,71 @@ def test_the_kernel_s_loop_answers_between_the_slices_of_a_thinking_bot():
     board, ticks = run_in_own_loop(session())
     assert ticks >= 3, ticks  # the loop ran other work while the search went on
     assert any(a.startswith("Ann (bot)") for a in board.announcements)
+
+
+# --- what the seat picker chose and the not-scored mark survive a kernel restart ----------------
+def test_the_seat_picker_s_choices_survive_a_kernel_restart(tmp_path):
+    # issue 14 review: after a restart the board took the code's bots= again, so a seat the
+    # room had given to mcts (or taken back by hand) silently changed hands
+    path = tmp_path / "match.json"
+    board = MatchBoard("kabetopo-4p", PLAYERS, seed=3, autosave=path, bots={"Dan": "greedy"}, bot_pause=0)
+    rng = random.Random(4)
+    human_turn(board, rng)  # something played: the file exists
+    assert board.seat("Ben", "mcts-20")["ok"] and board.seat("Dan", "human")["ok"]
+    assert json.loads(path.read_text())["bots"] == {"Ann": "human", "Ben": "mcts-20", "Cat": "human", "Dan": "human"}
+    again = MatchBoard("kabetopo-4p", PLAYERS, seed=3, autosave=path, bots={"Dan": "greedy"}, bot_pause=0)
+    assert {p: again.controller.seat_value(p) for p in PLAYERS} == {
+        "Ann": "human", "Ben": "mcts-20", "Cat": "human", "Dan": "human"}
+    assert again.announcements[0].endswith("Bots: Ben: mcts-20.")
+    assert [s["value"] for s in again._panel["seats"]] == ["human", "mcts-20", "human", "human"]
+
+
+def test_a_match_marked_not_scored_stays_so_after_a_kernel_restart(tmp_path):
+    path = tmp_path / "match.json"
+    board = MatchBoard("kabetopo-4p", PLAYERS, seed=3, autosave=path,
+                       bots={"Ben": failing("raises"), "Cat": "greedy"}, bot_pause=0)
+    rng = random.Random(5)
+    while board.state.decision.seat == "East":
+        human_turn(board, rng)
+    board.play_bots()
+    reason = board.controller.unscored
+    assert reason.startswith("Ben's bot (broken) raised") and json.loads(path.read_text())["unscored"] == reason
+    again = MatchBoard("kabetopo-4p", PLAYERS, seed=3, autosave=path,
+                       bots={"Ben": failing("raises"), "Cat": "greedy"}, bot_pause=0)
+    assert again.controller.unscored == reason
+    assert again._panel["unscored"] == f"This match is not scored: {reason}."
+    assert "(not scored)" in again._panel["status"] and "This match is not scored" in again.announcements[0]
+
+
+@pytest.mark.parametrize("field, value, where", [
+    ("bots", {"Zed": "greedy"}, "$.bots"),  # no such player
+    ("bots", {"Ann": "<script>"}, "$.bots"),
+    ("bots", ["greedy"], "$.bots"),
+    ("bots", {"Ann": 3}, "$.bots"),
+    ("unscored", 5, "$.unscored"),
+    ("unscored", "", "$.unscored"),
+    ("unscored", "x" * 501, "$.unscored"),
+])
+def test_a_tampered_seat_or_not_scored_field_is_refused(tmp_path, field, value, where):
+    match = Match("kabetopo-4p", PLAYERS, seed=3)
+    data = match.save()
+    data[field] = value
+    with pytest.raises(SaveFormatError) as caught:
+        Match.load(json.dumps(data))
+    assert caught.value.path == where
+    # on the board: the file is refused with the reason and kept, a new match starts
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps(data))
+    board = MatchBoard("kabetopo-4p", PLAYERS, seed=3, autosave=path)
+    assert where in board._panel["message"] and (tmp_path / "match.json.damaged-1").exists()
+
+
+def test_a_saved_bot_name_that_is_no_bot_here_is_said_and_the_seat_is_played_by_hand(tmp_path):
+    path = tmp_path / "match.json"
+    match = Match("kabetopo-4p", PLAYERS, seed=3)
+    match.bots = {"Ann": "human", "Ben": "mcts-0s", "Cat": "greedy"}
+    path.write_text(match.save_json())
+    board = MatchBoard("kabetopo-4p", PLAYERS, seed=3, autosave=path, bot_pause=0)
+    assert "Ben" not in board.controller.bots and board.controller.seat_value("Cat") == "greedy"
+    assert "The save says Ben is played by 'mcts-0s', which is not a bot here" in board._panel["message"]
+    assert board.match.save()["history"] == match.save()["history"]  # the match itself is resumed

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,6 +35,8 @@ from .scoring import FIRST_STONE, HALFWAY_HOME, PRESERVATION, SECOND_STONE, TADA
 
 MATCH_FORMAT = "kabetopo-nb-match"
 MATCH_VERSION = 1
+BOT_NAME = re.compile(r"[a-z][a-z0-9_.-]{0,39}")  # "human", "greedy", "mcts-200", "mcts-2s" ... (the board resolves it)
+MAX_REASON = 500  # characters of a saved "not scored" reason
 MAX_SEED = 2**64 - 1  # seeds are non-negative: random.Random(-s) is random.Random(s)
 
 
@@ -140,6 +143,12 @@ class Match:
         self.auto_next = auto_next  # start the next round as soon as one is scored
         self.states: list[KabetopoState] = []
         self.scores: list[RoundScore] = []
+        # how the match is being played, kept in its save so a restart loses none of it:
+        # who plays each player ("human" or a bot's name, as the match board's seat picker
+        # set it; empty: as the code that opened the board says) and, once a bot failed
+        # (the referee's check), why the match is not scored
+        self.bots: dict[str, str] = {}
+        self.unscored: str | None = None
         self._start_round()
 
     @classmethod
@@ -318,6 +327,8 @@ class Match:
             "rounds": self.rounds,
             "seed": self.seed,
             "history": [[str(a) for a in s.history] for s in self.states],
+            **({"bots": dict(self.bots)} if self.bots else {}),
+            **({"unscored": self.unscored} if self.unscored else {}),
         }
 
     def save_json(self) -> str:
@@ -331,7 +342,8 @@ class Match:
         (its setup rolled), without it the match waits between rounds (``next_round()``).
         """
         data = read_json(data)
-        extra = sorted(set(data) - {"format", "version", "rules", "players", "rounds", "seed", "history"})
+        extra = sorted(set(data) - {"format", "version", "rules", "players", "rounds", "seed", "history",
+                                    "bots", "unscored"})
         if extra:
             raise SaveFormatError("$", f"unknown field(s): {', '.join(extra)}")
         if data.get("format") != MATCH_FORMAT:
@@ -349,6 +361,13 @@ class Match:
                 raise SaveFormatError(f"$.{key}", "expected a whole number")
         if not 0 <= data["seed"] <= MAX_SEED:  # Random(-s) is Random(s): a negated seed would pass unseen
             raise SaveFormatError("$.seed", f"expected a whole number 0..2**64-1, got {data['seed']}")
+        bots = data.get("bots", {})
+        if not isinstance(bots, dict) or not all(
+                p in players and isinstance(name, str) and BOT_NAME.fullmatch(name) for p, name in bots.items()):
+            raise SaveFormatError("$.bots", "expected {player: 'human' or a bot's name} for players of this match")
+        unscored = data.get("unscored")
+        if unscored is not None and not (isinstance(unscored, str) and 0 < len(unscored) <= MAX_REASON):
+            raise SaveFormatError("$.unscored", f"expected the reason the match is not scored (1 to {MAX_REASON} characters)")
         history = data.get("history")
         if not isinstance(history, list) or not history or not all(isinstance(r, list) for r in history):
             raise SaveFormatError("$.history", "expected a list of rounds, each a list of actions")
@@ -380,6 +399,7 @@ class Match:
                     raise SaveFormatError(where, str(exc)) from None
                 if len(match.scores) == len(match.states) and i != len(actions) - 1:
                     raise SaveFormatError(where, "the round ended before its recorded actions did")
+        match.bots, match.unscored = dict(bots), unscored
         match.auto_setup, match.auto_next = True, auto_next
         if auto_next and match.between_rounds():
             match.next_round()

@@ -36,7 +36,8 @@ adds what a match needs:
   a note on the board for the rest of the match); the players may play on by hand;
 * the match is saved to ``autosave`` after every action (``autosave.py``); a board made
   with the same file after a kernel restart resumes it (see ``match_board`` for the
-  choices), and a damaged file is refused with the reason and kept.
+  choices), with the seat picker's last choices and the not-scored mark (the match save's
+  ``bots`` and ``unscored``), and a damaged file is refused with the reason and kept.
 """
 from __future__ import annotations
 
@@ -50,7 +51,7 @@ from typing import Any, Callable
 from ..bots import BOT_NAMES, BotFailure, bot_name, make_bot
 from ..core.verdict import SaveFormatError
 from ..kabetopo.actions import Kind
-from ..kabetopo.match import Match
+from ..kabetopo.match import BOT_NAME, MAX_REASON, Match
 from ..kabetopo.notation import format_rules
 from ..kabetopo.rules import SEAT_NAMES, Rules, seat_name
 from ..kabetopo.scoresheet import scoresheet_html
@@ -193,7 +194,6 @@ class MatchController:
         self.bots = resolve_bots(match, self.bot_spec)
         self.bots_running = True
         self.thought: Thought | None = None  # the decision a bot is working out now
-        self.unscored: str | None = None  # why the match is not scored (a bot failed), else None
         self.autosave = autosave
         self.announcements: list[str] = []  # oldest first, the whole match
         self._fresh: list[str] = []  # the ones the last intent made
@@ -207,6 +207,15 @@ class MatchController:
     @property
     def state(self):
         return self.round.state
+
+    @property
+    def unscored(self) -> str | None:
+        """Why the match is not scored (a bot failed), else None: kept in the match and its save."""
+        return self.match.unscored
+
+    @unscored.setter
+    def unscored(self, reason: str | None) -> None:
+        self.match.unscored = reason
 
     def position_text(self) -> str:
         return self.round.position_text()
@@ -306,7 +315,8 @@ class MatchController:
         reason = f"{thought.player}'s bot ({failure.bot}) {failure.reason}"
         self.bots_running = False
         if self.unscored is None:
-            self.unscored = reason
+            self.unscored = reason[:MAX_REASON]
+            self._save()  # the mark survives a restart
         text = (f"The bots are stopped: {reason}. This match is not scored any more; play on by hand, "
                 "or choose another player for the seat.")
         self.say(text)
@@ -499,8 +509,39 @@ class MatchController:
             if not self.bots_running:
                 self.bots_running = True
                 text += f" The bots play again ({', '.join(self.bots)})."
+        self._remember_seats()
+        self._save()  # the choice survives a restart
         self.say(text)
         return self.round._ok(text)
+
+    def _remember_seats(self) -> None:
+        """Keep who plays each player in the match (and so in its save): ``"human"`` or the
+        bot's name (a bot given in code as a function is kept by its name when that is one)."""
+        self.match.bots = {p: self.seat_value(p) for p in self.match.players
+                           if BOT_NAME.fullmatch(self.seat_value(p))}
+
+    def _seats_from_save(self, saved: Match) -> None:
+        """After resuming: the seats as the saved match had them (the seat picker's last
+        choices win over the code's ``bots=``); a saved name that is no bot here is refused
+        with the reason, and that player is played by hand."""
+        code = resolve_bots(saved, self.bot_spec, strict=False)
+        if not saved.bots:  # saved before any choice on the picker: the code says
+            self.bots = code
+            return
+        self.bots = {}
+        for player in saved.players:
+            value = saved.bots.get(player, HUMAN)
+            if value == HUMAN:
+                continue
+            if player in code and bot_name(code[player]) == value:
+                self.bots[player] = code[player]
+                continue
+            try:
+                self.bots[player] = make_bot(value)
+            except ValueError as exc:
+                self.warn(f"The save says {player} is played by {value!r}, which is not a bot here ({exc}); "
+                          f"{player} is played by hand.")
+        self._remember_seats()
 
     # --- every change goes through here -------------------------------------------------------
     def _act(self, op: Callable[[], dict], *, bot: str | None = None) -> dict:
@@ -572,9 +613,12 @@ class MatchController:
         saved, self.offered = self.offered, None
         saved.auto_next = False
         self.match = saved
-        self.bots = resolve_bots(saved, self.bot_spec, strict=False)
+        self._seats_from_save(saved)
         self.round = KabetopoController(saved.state, coordinates=self.coordinates)
-        self.say(f"Resumed the saved match from {self.autosave.name}: {describe_progress(saved)}.")
+        played_by = ", ".join(f"{p}: {bot_name(b)}" for p, b in self.bots.items())
+        self.say(f"Resumed the saved match from {self.autosave.name}: {describe_progress(saved)}."
+                 + (f" Bots: {played_by}." if played_by else "")
+                 + (f" This match is not scored: {saved.unscored}." if saved.unscored else ""))
         self._recap()
         return self.round._ok("Resumed the saved match.")
 
