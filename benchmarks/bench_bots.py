@@ -1,9 +1,9 @@
 """Benchmark of the bots (issue 14); prints its figures (targets live here, not in tests).
 
     python3 benchmarks/bench_bots.py speed               # greedy round + MCTS iterations/s, ~1 min
-    python3 benchmarks/bench_bots.py strength            # the strength table (long: hours with mcts)
-    python3 benchmarks/bench_bots.py strength --rounds 200 --bots random greedy mcts-200 mcts \\
-        --families kabetopo-2p kabetopo-4p dakapo kaomi --pairs greedy:mcts
+    python3 benchmarks/bench_bots.py strength            # the strength table (~30 min on 2 cores)
+    python3 benchmarks/bench_bots.py strength --pairs mcts:greedy \
+        --families kabetopo-2p kabetopo-4p               # the 1-second target (~1 h on 2 cores)
 
 1. ``speed``:
    * a greedy-bot ``kabetopo-4p`` round (setup to the end, four greedy bots through the
@@ -16,10 +16,13 @@
    on a Dask LocalCluster) in which the two bots take turns in the seats (``rotate``; in
    the 4-player game the first bot plays one seat against three of the second).  Printed:
    the first bot's win rate with its 95% Wilson interval, its mean points and the
-   second's.  Target: ``mcts`` (1 second a decision) wins >= 65% of ``kabetopo-2p``
-   rounds against ``greedy`` and outscores it on average in ``kabetopo-4p``.
-   Each study is saved under ``benchmarks/results/`` and ``--extend`` adds rounds to the
-   saved ones instead of replaying them.
+   second's.  The table's bots are random, greedy and tree search at two budgets of
+   iterations (``mcts-200``, ``mcts-50``: the same games on any machine), every pair, the
+   stronger first (one tree search against three of the other in 4-player rounds).
+   Target (``--pairs mcts:greedy``): ``mcts`` at 1 second a decision wins >= 65% of
+   ``kabetopo-2p`` rounds against ``greedy`` and outscores it on average in
+   ``kabetopo-4p``.  Each study is saved under ``benchmarks/results/`` and ``--extend``
+   adds rounds to the saved ones instead of replaying them.
 """
 from __future__ import annotations
 
@@ -111,17 +114,20 @@ def strength(families, bots, pairs, rounds: int, workers: int | None, extend: bo
                     frame = run_study(study, client=client)
                     save_study(frame, study, path)
                 took = time.perf_counter() - start
-                table = metrics.bot_table(frame)
-                first, second = table.loc[a], table.loc[b]
-                rows.append((family, a, b, int(first["games"]), first["win rate"], first["win low"],
-                             first["win high"], first["mean points"], second["mean points"], took))
-                print(f"{family:12} {a:>9} vs {b:<9} {int(first['games']):4} rounds: {a} wins "
-                      f"{first['win rate']:6.1%} (95% {first['win low']:.1%}-{first['win high']:.1%}), "
-                      f"mean points {first['mean points']:.2f} vs {second['mean points']:.2f}  [{took:.0f} s]",
-                      flush=True)
-    print("\nfamily        first bot vs second    rounds  first's win rate (95%)      mean points")
-    for family, a, b, n, w, lo, hi, pa, pb, _ in rows:
-        print(f"{family:12}  {a:>9} vs {b:<9} {n:5}   {w:6.1%} ({lo:.1%}-{hi:.1%})   {pa:.2f} vs {pb:.2f}")
+                row = metrics.strength_table([(study, frame)]).iloc[0]
+                rows.append((row, took))
+                print(f"{family:12} {a:>9} vs {b:<9} {row['rounds']:4} rounds: {a} wins {row['win rate']:6.1%} "
+                      f"(95% {row['win low']:.1%}-{row['win high']:.1%}), mean points {_points(row)}, "
+                      f"{row['not scored']} not scored  [{took:.0f} s]", flush=True)
+    print("\nfamily        first bot vs second    rounds  first's win rate (95%)      mean points    not scored  seconds")
+    for row, took in rows:
+        print(f"{row['family']:12}  {row['first']:>9} vs {row['second']:<9} {row['rounds']:5}   {row['win rate']:6.1%} "
+              f"({row['win low']:.1%}-{row['win high']:.1%})   {_points(row)}   {row['not scored']:5}   {took:7.0f}")
+
+
+def _points(row) -> str:
+    first, second = row["first's points"], row["second's points"]
+    return f"{first:.2f} vs {second:.2f}"
 
 
 def main() -> None:
@@ -129,7 +135,8 @@ def main() -> None:
     parser.add_argument("part", choices=("speed", "strength"))
     parser.add_argument("--rounds", type=int, default=None, help="speed: 60 greedy rounds; strength: 200 per pairing")
     parser.add_argument("--families", nargs="*", default=list(FAMILIES))
-    parser.add_argument("--bots", nargs="*", default=["random", "greedy", "mcts-200", "mcts"])
+    parser.add_argument("--bots", nargs="*", default=["mcts-200", "mcts-50", "greedy", "random"],
+                        help="every pair of these, the first named first (it takes the single seat in 4p)")
     parser.add_argument("--pairs", nargs="*", default=None, help="a:b pairs (default: every pair of --bots)")
     parser.add_argument("--workers", type=int, default=None)
     parser.add_argument("--extend", action="store_true", help="add rounds to saved studies instead of replaying")

@@ -66,6 +66,21 @@ def test_options_and_rotating_bots_reach_the_rows():
     assert sorted(randoms["seat"]) == ["East", "North", "South", "West"]
 
 
+def test_the_strength_table_reads_one_bot_against_another():
+    study = Study("kabetopo-4p", bots=["greedy", "random", "random", "random"], rotate=True, rounds=8, seed=2)
+    frame = run_study(study, client="serial", progress=False)
+    row = metrics.strength_table([(study, frame)]).iloc[0]
+    greedy = frame[(frame["bot"] == "greedy") & frame["scored"]]
+    assert (row["family"], row["first"], row["second"]) == ("kabetopo-4p", "greedy", "random")
+    assert row["rounds"] == len(greedy) == 8 - row["not scored"]
+    assert row["win rate"] == pytest.approx(greedy["win"].mean()) and row["win low"] <= row["win rate"] <= row["win high"]
+    assert row["first's points"] == pytest.approx(greedy["points"].mean())
+    assert row["second's points"] == pytest.approx(frame[(frame["bot"] == "random") & frame["scored"]]["points"].mean())
+    assert row["first's points"] > row["second's points"]  # one greedy runner outscores three random ones
+    with pytest.raises(ValueError, match="not one bot against another"):
+        metrics.strength_table([(Study("kabetopo-4p", bots="greedy", rounds=1), frame)])
+
+
 @pytest.mark.parametrize("ruleset", ["dakapo", "kaomi"])
 def test_other_games_make_studies_too(ruleset):
     frame = run_study(Study(ruleset, bots="greedy", rounds=3, seed=2), client="serial", progress=False)

@@ -63,6 +63,29 @@ def bot_table(frame):
     return _rate_table(frame, "bot")
 
 
+def strength_table(studies):
+    """One row per pairing, from ``[(study, frame), ...]`` of studies in which one bot plays
+    another with the seats rotating (``bots=[first, second, ...]``, ``rotate=True``; in a
+    4-player game the first bot takes one seat against three of the second): the first
+    bot's win rate with its 95% interval, both bots' mean points, and the rounds not
+    scored (a failing bot, a cut-off)."""
+    import pandas as pd
+
+    rows = []
+    for study, frame in studies:
+        if not isinstance(study.bots, (list, tuple)) or len(set(study.bots)) != 2 or not study.rotate:
+            raise ValueError(f"{study.name or study.ruleset}: not one bot against another with rotating seats")
+        first, second = study.bots[0], next(b for b in study.bots if b != study.bots[0])
+        table = bot_table(frame)
+        rows.append({"family": study.ruleset, "first": first, "second": second,
+                     "rounds": int(table.loc[first, "games"]), "win rate": table.loc[first, "win rate"],
+                     "win low": table.loc[first, "win low"], "win high": table.loc[first, "win high"],
+                     "first's points": table.loc[first, "mean points"],
+                     "second's points": table.loc[second, "mean points"],
+                     "not scored": int(frame["round"].nunique() - scored(frame)["round"].nunique())})
+    return pd.DataFrame(rows)
+
+
 def games(frame):
     """One row per scored game: its length, branching and how its first place was decided."""
     part = scored(frame)

@@ -21,8 +21,10 @@
 # * `greedy` looks one action ahead and takes the one that leaves its runner fewest moves
 #   from its next goal (a Mountain stone, then a corner), a Tadaima above all; one action
 #   in five it plays at random, so games differ;
-# * `mcts` is a Monte Carlo tree search: it tries many continuations, each cut short after
-#   a few actions and judged by the points so far and the moves each runner still needs.
+# * `mcts` is a Monte Carlo tree search: it tries many continuations, several actions deep
+#   and every player playing for itself, and judges where each leads (in Kabetopo by the
+#   points so far and the race each runner still has to run; in Dakapo and Kaomi after a
+#   few random actions more). The most tried first action is the one it plays.
 #   `mcts` thinks for one second a decision; `mcts-300` stops after 300 tries (the same
 #   action on any computer), `mcts-2s` after two seconds.
 #
