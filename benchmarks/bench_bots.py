@@ -110,7 +110,7 @@ def strength(families, bots, pairs, rounds: int, workers: int | None, extend: bo
                     if study.rounds < rounds:
                         frame = extend_study(path, rounds - study.rounds, client=client)
                 else:
-                    study = Study(family, bots=lineup, rotate=True, rounds=rounds, seed=14, name=name)
+                    study = Study(family, bots=lineup, rotate=True, rounds=rounds, seed=14, name=name, chunk=5)
                     frame = run_study(study, client=client)
                     save_study(frame, study, path)
                 took = time.perf_counter() - start
