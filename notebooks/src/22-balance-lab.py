@@ -191,6 +191,24 @@ with tempfile.TemporaryDirectory() as folder:
     print(f"{grown['round'].nunique()} rounds; the same rows as one run of 120: {same}")
 
 # %% [markdown]
+# ## How strong are the bots?
+#
+# The strength table (`benchmarks/bench_bots.py strength`, saved in `benchmarks/results/`):
+# in each study one bot plays another for 200 seeded rounds, the two taking turns in the
+# seats; in the 4-player game the first bot has one seat and the other bot the three
+# others, so a first bot no better than them would win about a quarter of the rounds.
+# `win rate` is the first bot's share of the rounds it won (a shared first place counts a
+# part), with its 95% interval; `mcts` thinks one second a decision, `mcts-200` and
+# `mcts-50` stop after that many tries.
+
+# %%
+from kabetopo_nb.lab import load_study
+
+saved = sorted((Path("..") / "benchmarks" / "results").glob("strength-*.parquet"))
+strength = metrics.strength_table(load_study(path) for path in saved)
+strength.set_index(["family", "first", "second"]).round(3)
+
+# %% [markdown]
 # ## Your own study
 #
 # Change the ruleset, the options or the bots, and run. Bots can differ per seat
