@@ -108,6 +108,10 @@ class MCTSBot(Bot):
         return run_thinking(self.think(state, rng))
 
     def think(self, state, rng: random.Random) -> Generator[None, None, Any]:
+        # the budget counts from here: ordering the root's actions is part of the decision
+        # (it was not, and on a busy machine a 1-second bot overran its limit by ordering)
+        started = time.perf_counter()
+        deadline = None if self.seconds is None else started + self.seconds
         actions = state.ledger(why=False).actions
         self.last_iterations = 0
         if len(actions) == 1:
@@ -116,13 +120,13 @@ class MCTSBot(Bot):
         root = _Node(state.position, engine, rng)
         if root.seat != CHANCE:  # best first: untried is popped from its end
             keys = []
-            for i in root.untried:
+            for n, i in enumerate(root.untried, 1):
                 after = root.position.copy()
                 engine.play(after, root.actions[i], root.outcomes[i])
                 keys.append((evaluation.greedy_key(after, root.seat), i))
+                if n % SLICE == 0:
+                    yield  # a Kabetopo decision may offer ~180 actions: the board stays responsive
             root.untried = [i for _, i in sorted(keys, key=lambda k: (-k[0], -k[1]))]
-        started = time.perf_counter()
-        deadline = None if self.seconds is None else started + self.seconds
         done = 0
         while True:
             for _ in range(SLICE):
