@@ -20,6 +20,7 @@ module only turns them into numbers.  Per seat:
 """
 from __future__ import annotations
 
+import abc
 import math
 from typing import Any
 
@@ -49,17 +50,20 @@ def _ranked(values: dict[str, float], scale: float | None) -> dict[str, float]:
     return out
 
 
-class Evaluation:
-    """The numbers one game gives its bots (see the module doc)."""
+class Evaluation(abc.ABC):
+    """The numbers one game gives its bots (see the module doc); each game says who sits at
+    the table (``seats``) and how a finished game ends for each (``rewards``)."""
 
     game = ""
     ROLLOUT_DEPTH = 6  # random actions a tree search plays before ``estimate`` judges (mcts.py)
 
+    @abc.abstractmethod
     def seats(self, position) -> tuple[str, ...]:
-        raise NotImplementedError
+        """The seats' names, in the game's order."""
 
+    @abc.abstractmethod
     def rewards(self, position) -> dict[str, float]:
-        raise NotImplementedError
+        """A finished game's result per seat, from 0 to 1."""
 
     def estimate(self, position) -> dict[str, float]:
         return {s: LEVEL for s in self.seats(position)}

@@ -100,6 +100,8 @@ class MCTSBot(Bot):
         self.discount = float(discount)
         self.stop_early = bool(stop_early)
         self.name = name or (f"mcts-{iterations}" if iterations is not None else f"mcts-{seconds:g}s")
+        self.help = (f"tree search, {iterations} iterations a decision" if iterations is not None else
+                     f"tree search, {seconds:g} second{'s' if seconds != 1 else ''} a decision")  # the seat picker's
         # the referee's limit for one decision: the budget, with room for one slow iteration
         self.time_limit = None if seconds is None else self.seconds * 1.5 + 1.0
         self.last_iterations = 0  # how many the last decision ran (benchmarks, the board)

@@ -47,26 +47,40 @@ def bot_name(bot: Any) -> str:
     return getattr(bot, "name", None) or getattr(bot, "__name__", None) or type(bot).__name__
 
 
-def ask(bot: Callable, state, rng: random.Random, *, time_limit: float | None = None) -> tuple[Any, float]:
-    """``bot``'s action in ``state`` and the seconds it took; a bot that raises, answers an
-    illegal action or takes longer than its limit raises ``BotFailure``."""
-    seat = state.decision.seat
-    name = bot_name(bot)
-    limit = getattr(bot, "time_limit", None) or time_limit
-    start = time.perf_counter()
-    try:
-        action = bot(state, rng)
-    except Exception as exc:  # any bug in a bot is reported, never allowed to stop a study
-        raise BotFailure(seat, name, f"raised {type(exc).__name__}: {exc}") from exc
-    took = time.perf_counter() - start
+def raised(seat: str, name: str, exc: Exception) -> BotFailure:
+    """The failure of a bot that raised ``exc``."""
+    return BotFailure(seat, name, f"raised {type(exc).__name__}: {exc}")
+
+
+def check_time(seat: str, name: str, took: float, limit: float | None) -> None:
+    """Raise ``BotFailure`` when ``took`` seconds are over the bot's ``limit``."""
     if limit is not None and took > limit:
         raise BotFailure(seat, name, f"took {took:.2f} s, over its limit of {limit:.2f} s")
+
+
+def check_legal(seat: str, name: str, state, action: Any) -> None:
+    """Raise ``BotFailure`` unless ``action`` is a legal action in ``state``."""
     try:
         legal = action in state.legal_actions
     except Exception:  # an object the game cannot even compare
         legal = False
     if not legal:
         raise BotFailure(seat, name, f"answered {action!r}, which is not a legal action here")
+
+
+def ask(bot: Callable, state, rng: random.Random, *, time_limit: float | None = None) -> tuple[Any, float]:
+    """``bot``'s action in ``state`` and the seconds it took; a bot that raises, answers an
+    illegal action or takes longer than its limit raises ``BotFailure``."""
+    seat = state.decision.seat
+    name = bot_name(bot)
+    start = time.perf_counter()
+    try:
+        action = bot(state, rng)
+    except Exception as exc:  # any bug in a bot is reported, never allowed to stop a study
+        raise raised(seat, name, exc) from exc
+    took = time.perf_counter() - start
+    check_time(seat, name, took, getattr(bot, "time_limit", None) or time_limit)
+    check_legal(seat, name, state, action)
     return action, took
 
 

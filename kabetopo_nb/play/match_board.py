@@ -49,6 +49,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..bots import BOT_NAMES, BotFailure, bot_name, make_bot
+from ..bots.referee import check_legal, check_time, raised
 from ..core.verdict import SaveFormatError
 from ..kabetopo.actions import Kind
 from ..kabetopo.match import BOT_NAME, MAX_REASON, Match
@@ -107,14 +108,7 @@ def scoring_events(match: Match, round_index: int, before, after) -> list[str]:
 
 def describe_bot(bot) -> str:
     """The seat picker's help text for a bot: ``BOT_NAMES``'s description, or its budget."""
-    name = bot_name(bot)
-    if name in BOT_NAMES:
-        return BOT_NAMES[name]
-    iterations, seconds = getattr(bot, "iterations", None), getattr(bot, "seconds", None)
-    if name.startswith("mcts") and (iterations or seconds):
-        return (f"tree search, {iterations} iterations a decision" if iterations
-                else f"tree search, {seconds:g} second{'s' if seconds != 1 else ''} a decision")
-    return "a bot given in code"
+    return BOT_NAMES.get(bot_name(bot)) or getattr(bot, "help", None) or "a bot given in code"
 
 
 def _at_once(bot, state, rng):
@@ -156,20 +150,17 @@ class Thought:
             done, action = True, finished.value
         except Exception as exc:  # any bug in a bot is reported, never allowed to stop the board
             self._steps = None
-            raise BotFailure(self.seat, self.name, f"raised {type(exc).__name__}: {exc}") from exc
+            raise raised(self.seat, self.name, exc) from exc
         finally:
             self.spent += time.perf_counter() - start
             self.slices += 1
-        if self.limit is not None and self.spent > self.limit:
+        try:
+            check_time(self.seat, self.name, self.spent, self.limit)
+        except BotFailure:
             self.close()
-            raise BotFailure(self.seat, self.name, f"took {self.spent:.2f} s, over its limit of {self.limit:.2f} s")
+            raise
         if done:
-            try:
-                legal = action in self.state.legal_actions
-            except Exception:  # an object the game cannot even compare
-                legal = False
-            if not legal:
-                raise BotFailure(self.seat, self.name, f"answered {action!r}, which is not a legal action here")
+            check_legal(self.seat, self.name, self.state, action)
         return done, action
 
     def close(self) -> None:
@@ -517,8 +508,8 @@ class MatchController:
     def _remember_seats(self) -> None:
         """Keep who plays each player in the match (and so in its save): ``"human"`` or the
         bot's name (a bot given in code as a function is kept by its name when that is one)."""
-        self.match.bots = {p: self.seat_value(p) for p in self.match.players
-                           if BOT_NAME.fullmatch(self.seat_value(p))}
+        values = {p: self.seat_value(p) for p in self.match.players}
+        self.match.bots = {p: v for p, v in values.items() if BOT_NAME.fullmatch(v)}
 
     def _seats_from_save(self, saved: Match) -> None:
         """After resuming: the seats as the saved match had them (the seat picker's last
