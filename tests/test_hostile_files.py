@@ -83,6 +83,43 @@ def test_a_runner_walled_in_next_to_the_mountain_is_a_position_play_reaches():
         KabetopoState.load(save_of(far))
 
 
+# KNB-13 (revised): a corner or Mountain site that nothing reaches, not even a runner coming
+# down off the Mountain, is a board no play leads to (moves never close a line; every drop
+# and door swing keeps K-INV-1), wherever the runners stand
+WALLED_CORNER = ("rules=kabetopo-4p;lines=Wf5n,We6e;runners=Ee5,Sf1,Wa1,Na6;"
+                 "pools=E:w1m1p1l1s1,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E")
+
+
+def test_a_corner_nothing_can_reach_is_a_problem_wherever_the_runners_stand():
+    problems = KabetopoState.from_text(WALLED_CORNER).problems()
+    assert len(problems) == 1 and "f6" in problems[0] and "KNB-13" in problems[0], problems
+    with pytest.raises(SaveFormatError, match=r"K-INV-1.*f6") as caught:
+        KabetopoState.load(save_of(WALLED_CORNER))
+    assert caught.value.path == "$.start"
+    # every runner's own square may be one the Mountain reaches: the corner is still closed off
+    for runners in ("Ee5,Sf1,Wa1,Na6", "Ec4,Sf1,Wa1,Na6", "Ed3,Sc3,Wb4,Nc5"):
+        text = WALLED_CORNER.replace("Ee5,Sf1,Wa1,Na6", runners)
+        assert any("f6" in p for p in KabetopoState.from_text(text).problems()), runners
+    # one of the two walls gone: f6 is reachable again and the board is fine
+    assert KabetopoState.from_text(WALLED_CORNER.replace("Wf5n,", "").replace("E:w1", "E:w2")).problems() == []
+
+
+def test_a_corner_only_the_mountain_reaches_is_a_board_play_can_reach():
+    # a6 lies in a pocket whose only way in is stepping down from the Mountain (c4) across
+    # the wall on b4e: every runner can still climb the Mountain and come down into it
+    pocket = ("lines=Wa3n,Wb3n,Wb4e,Wb5e,Wb6e;runners=Ef6,Sf1,Wa1,Nd6;"
+              "pools=E:w0m1p1l1s1,S:w1m1p1l1s1,W:w1m1p1l1s1,N:w1m1p1l1s1;turn=E")
+    assert KabetopoState.from_text(pocket).problems() == []
+    assert KabetopoState.load(save_of(pocket, ["step e6"])).to_text()
+    # a runner that came down into it is fine too (K-MTN-2), though it can reach no other corner
+    inside = pocket.replace("Nd6", "Nb5")
+    assert KabetopoState.from_text(inside).problems() == []
+    # a smaller pocket round a6 (a5, a6, b6) lies beside no Mountain site: nothing gets in
+    small = ("lines=Wa4n,Wb5n,Wa5e,Wb6e;runners=Ef6,Sf1,Wa1,Nd6;"
+             "pools=E:w0m1p1l1s1,S:w2m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E")
+    assert any("a6" in p and "KNB-13" in p for p in KabetopoState.from_text(small).problems())
+
+
 def test_a_start_the_rules_allow_still_loads():
     state = KabetopoState.new_round("kabetopo-4p", seed=1)
     state.apply("step e6")

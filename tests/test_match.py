@@ -72,8 +72,8 @@ def rolls(state) -> list:
     ("kabetopo-3p", 3, 3, (3,)),
     ("kabetopo-mp-v3", 4, 4, (4,)),
     ("kabetopo-mp-v3-3p", 3, 3, (3,)),
-    ("kabetopo-2p", 2, 2, (2, 4, 6)),
-    ("kabetopo-2p-interim", 2, 2, (2, 4, 6)),
+    ("kabetopo-2p", 2, 4, (4, 6)),  # K-MATCH-2: 4 rounds, or 6 if agreed; 2 is no whole v2.0 match
+    ("kabetopo-2p-interim", 2, 2, (2, 4, 6)),  # the interim rules keep their own length
 ])
 def test_rounds_per_ruleset(name, players, rounds, choices):
     rules = Rules.named(name)
@@ -81,7 +81,7 @@ def test_rounds_per_ruleset(name, players, rounds, choices):
     assert Match(rules).rounds == rounds
     for n in choices:
         assert Match(rules, rounds=n).rounds == n
-    for n in (1, 3, 5, 7) if players == 2 else (1, 2, 5, 6):
+    for n in (1, 2, 3, 5, 7) if players == 2 else (1, 2, 5, 6):
         if n not in choices:
             with pytest.raises(ValueError, match="rounds"):
                 Match(rules, rounds=n)
@@ -552,13 +552,14 @@ TWO_CASES = {
 
 @pytest.mark.parametrize("step", list(TWO_CASES))
 def test_v2_tiebreaker_steps(step):
-    check_decided(scored_match("kabetopo-2p", TWO_CASES[step]), step)
+    # K-MATCH-2: a v2.0 match has 4 rounds; the first two score nothing here
+    check_decided(scored_match("kabetopo-2p", [{}, {}] + TWO_CASES[step]), step)
 
 
 @pytest.mark.parametrize("name, players, rounds", [
     ("kabetopo-4p", "ABCD", four({"A": "T1 F"}, {"B": "T1 F"}, {}, {"A": "R4", "B": "R4", "C": "P R9"})),
     ("kabetopo-mp-v3", "ABCD", four({"A": "T1 F"}, {"B": "T1 F"}, {}, {"A": "R4", "B": "R4", "C": "P R9"})),
-    ("kabetopo-2p", "AB", [{"A": "T1 F H S"}, {"A": "R3", "B": "T1 F H S R3"}]),
+    ("kabetopo-2p", "AB", [{}, {}, {"A": "T1 F H S"}, {"A": "R3", "B": "T1 F H S R3"}]),  # K-MATCH-2: 4 rounds
     ("kabetopo-2p-interim", "AB", [{"A": "T1 U2"}, {"A": "R3", "B": "T1 U2 R3"}]),
 ])
 def test_a_fully_tied_match_is_drawn(name, players, rounds):

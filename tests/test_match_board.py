@@ -797,7 +797,7 @@ def test_a_failing_bot_stops_the_bots_and_the_match_is_not_scored(kind, reason):
 
 
 def test_a_failing_bot_on_the_kernel_s_loop_is_reported_and_the_match_to_its_end_says_not_scored(fake_loop):
-    board = MatchBoard("kabetopo-2p", ["Ann", "Ben"], seed=2, rounds=2, bots={"Ben": failing("raises")}, bot_pause=0)
+    board = MatchBoard("kabetopo-2p", ["Ann", "Ben"], seed=2, rounds=4, bots={"Ben": failing("raises")}, bot_pause=0)
     rng = random.Random(3)
     while board.state.decision.seat != "West" or not board.controller.bot_due():
         human_turn(board, rng)

@@ -39,7 +39,7 @@ CASES = [
     ("kabetopo-mp-v3", {"mischief": True}, None, 4),
     ("kabetopo-mp-v3-3p", {"mischief": True}, None, 3),
     ("kabetopo-4p", {"mischief": True}, None, 3),
-    ("kabetopo-2p", {}, 2, 6),
+    ("kabetopo-2p", {}, 4, 6),  # K-MATCH-2: 4 rounds, or 6
     ("kabetopo-2p", {}, 6, 3),
     ("kabetopo-2p", {"later_round_pools": True}, 4, 4),
     ("kabetopo-2p-interim", {}, 2, 6),

@@ -1,7 +1,9 @@
-"""KNB-11: a round that can no longer end.  Who is still in the race (``kabetopo/race.py``).
+"""KNB-11 and K-ROUND-4: a round that can no longer end.  Who is still in the race
+(``kabetopo/race.py``).
 
 A runner that can never reach its next target, whatever anyone does, is stranded: out of
-the race, skipped in the order of play, still on the board (K-INV-5 still counts it).
+the race, still on the board (K-INV-5 still counts it), and its player keeps taking turns
+(K-ROUND-4; KNB-11 used to skip them).
 The round ends when nobody still racing is left.  Each test has both sides: a runner that
 looks stuck but can still be freed (an unlock, one portal drop, one door swing) stays in.
 """
@@ -29,12 +31,12 @@ POCKET = "Wb5n,Wc5n,Wa5e,Wc5e,Wb4n,Wc4n,Pa2n,Pf4n"
 def test_the_seeded_round_that_never_ended_now_ends():
     s = SCENARIOS["runners-that-can-never-finish-end-the-round"].result()
     assert s.is_terminal() and s.position.stranded == [2, 3]
-    assert "KNB-11" in s.decision.detail
+    assert "K-ROUND-4" in s.decision.detail
     score = score_round(s.position)  # scored like any round: West and North did not get home
     assert [t.seat for t in score.tadaima] == [0, 1]
 
 
-def test_a_stranded_player_takes_no_more_turns_but_its_runner_still_counts():
+def test_a_stranded_player_keeps_taking_turns_and_its_runner_still_counts():
     s = SCENARIOS["moves-are-not-checked-but-drops-are"].result()
     assert s.position.stranded == [0] and s.current_seat == "South"
     assert_illegal(s, "wall a3n", "K-INV-1")  # K-INV-5 still counts East's runner
@@ -43,8 +45,20 @@ def test_a_stranded_player_takes_no_more_turns_but_its_runner_still_counts():
     while len(seen) < 9:
         if s.decision.kind == "main action":
             seen.append(s.current_seat)
+            if s.current_seat == "East":  # walled in: a pass is all it has (K-TURN-5, KNB-5)
+                assert s.legal_actions.names() == ["pass"]
         s.apply(rng.choice([a for a in s.legal_actions if a.is_move] or list(s.legal_actions)))
-    assert "East" not in seen and {"South", "West", "North"} <= set(seen)
+    assert seen[:8] == ["South", "West", "North", "East"] * 2  # K-ROUND-4: nobody is skipped
+    assert s.position.stranded == [0]
+
+
+def test_a_stranded_player_with_resources_still_has_real_choices():
+    s = SCENARIOS["out-of-the-race-but-not-out-of-the-game"].result()
+    assert s.position.stranded == [3] and s.current_seat == "North"
+    kinds = {a.kind for a in s.legal_actions}
+    assert {"step", "wall", "monolith", "portal"} <= kinds, kinds
+    s.apply("wall d5e")  # North walls West in a little: still its runner is out
+    assert s.position.stranded == [3] and not s.is_terminal()
 
 
 def test_one_portal_drop_could_free_the_runner_so_it_stays_in():
@@ -65,7 +79,7 @@ def test_two_runners_in_two_pockets_cannot_both_be_freed_by_one_drop():
     assert stranded(s.position, 0) and stranded(s.position, 2)
     assert not any(a.kind == "portal" for a in s.legal_actions)
     s.apply("step e1")
-    assert s.position.stranded == [0, 2] and s.current_seat == "North"
+    assert s.position.stranded == [0, 2] and s.current_seat == "West"  # K-ROUND-4: West still plays
 
 
 def test_an_unlock_could_free_the_runner_so_it_stays_in():

@@ -9,8 +9,11 @@ several decisions deep).
 """
 
 
+import pytest
+
+from kabetopo_nb.core.verdict import InvalidPositionError
 from kabetopo_nb.kabetopo import KabetopoState
-from kabetopo_nb.kabetopo.geometry import parse_line
+from kabetopo_nb.kabetopo.geometry import parse_line, parse_side
 from kabetopo_nb.kabetopo.movement import arrival_refusal, has_bump, others_mask
 from kabetopo_nb.kabetopo.scenarios import all_scenarios
 
@@ -328,10 +331,52 @@ def test_K_LEAP_2_a_teleport_exit_that_goes_on_into_a_portal_is_told_as_it_is():
     assert state.decision.kind == "exit choice" and where(state, "E") == sq("d5")
 
 
-def test_KNB_12_a_continuation_never_enters_the_same_portal_twice():
-    state = after("leapfrog", "leap-into-a-portal-option-never-enters-a-portal-twice")
-    illegal(state, "exit d3n", "KNB-12")
+def test_K_LEAP_6_a_continuation_never_enters_the_same_portal_side_twice():
+    state = after("leapfrog", "leap-into-a-portal-option-never-enters-a-portal-side-twice")
+    illegal(state, "exit d3n", "K-LEAP-6")
     assert state.legal_actions.names() == ["exit d4s"]
+
+
+def test_K_LEAP_6_a_continuation_may_enter_a_used_portal_by_its_other_side():
+    # KNB-12 refused this (the same portal twice); K-LEAP-6 refuses only the same side
+    scenario = "leap-into-a-portal-option-never-enters-a-portal-side-twice"
+    state = start("leapfrog", scenario)
+    state.apply("leap-portal d2n")  # in from below, by d2n
+    legal(state, "exit d3n", "K-LEAP-2", "K-LEAP-5", words="leapfrogs into the portal")
+    assert state.legal_actions.names() == ["exit d3n", "exit d4s"]
+    state.apply("exit d3n")  # over West, back into d2n from above, by d3s
+    assert state.decision.kind == "exit choice" and state.position.pending.sides_entered == (parse_side("d2n"), parse_side("d3s"))
+    state = after("leapfrog", "leap-into-a-portal-option-may-use-the-other-side-of-a-portal")
+    assert set(state.legal_actions.names()) == {"exit d4s", "exit c5e", "exit d5w"}
+    state.apply("exit d5w")
+    assert where(state, "E") == sq("d5")
+
+
+def test_K_LEAP_6_the_sides_gone_in_by_are_part_of_the_position_text():
+    state = after("leapfrog", "leap-into-a-portal-option-may-use-the-other-side-of-a-portal")
+    text = state.to_text()
+    assert "pending=exit:E:d3s:cont:d2:via=d2n" in text
+    again = KabetopoState.from_text(text)
+    assert again.position == state.position and again.legal_actions.names() == state.legal_actions.names()
+    with pytest.raises(InvalidPositionError, match="K-LEAP-6"):  # one side twice cannot happen
+        KabetopoState.from_text(text.replace("via=d2n", "via=d3s"))
+    with pytest.raises(InvalidPositionError, match="a side of no portal"):
+        KabetopoState.from_text(text.replace("via=d2n", "via=a2n"))
+
+
+def test_a_pending_teleport_names_the_side_it_went_in_by_and_old_texts_still_read():
+    state = KabetopoState.from_text("lines=Pd2n,Pc5e;runners=Ed3,Sf1,Wa1,Na6;turn=E")
+    state.apply("teleport d3s")  # from d3, down through the portal on d2n
+    text = state.to_text()
+    assert text.endswith("pending=exit:E:d3s:own:d3")
+    # texts written before K-LEAP-6 named the line (d2n); the mover's own teleport goes in
+    # by the face toward its square, so such a text reads as that face
+    old = KabetopoState.from_text(text.replace("exit:E:d3s", "exit:E:d2n"))
+    assert old.position == state.position and old.to_text() == text
+    # a side facing neither the mover's square nor its line is no teleport it made
+    forged = "lines=Pd2n,Pc5e,Pa3n;runners=Ed3,Sf1,Wa1,Na6;turn=E;phase=exit;flags=g;pending=exit:E:a3n:own:d3"
+    with pytest.raises(InvalidPositionError, match="does not face d3"):
+        KabetopoState.from_text(forged)
 
 
 def test_K_LEAP_2_option_applies_to_a_leapfrog_through_a_portal_too():
@@ -342,10 +387,10 @@ def test_K_LEAP_2_option_applies_to_a_leapfrog_through_a_portal_too():
     state.apply("exit e3s")
     assert state.decision.kind == "exit choice"
     # out of the e3n portal: not the origin b5, not the e3n portal itself; over West on e3
-    # again is a leapfrog back into e2n, a portal this move already went into (KNB-12)
+    # again is a leapfrog back into e3n by its side e3n, the side this move went in by (K-LEAP-6)
     assert set(state.legal_actions.names()) == {"exit e2n", "exit c5w"}
     illegal(state, "exit e4s", "K-PORT-2")  # the portal it has just leapt into
-    illegal(state, "exit e3s", "KNB-12")  # West's square: the leapfrog beyond would re-enter e2n
+    illegal(state, "exit e3s", "K-LEAP-6")  # West's square: the leapfrog beyond would re-enter e3n by e3n
     illegal(state, "exit b5e", "K-MOVE-3")  # East's own starting square
     state.apply("exit c5w")
     assert where(state, "E") == sq("c5")

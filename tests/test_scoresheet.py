@@ -42,7 +42,8 @@ def four_player() -> Match:
 
 
 def two_player() -> Match:
-    return Match.from_positions("kabetopo-2p", ["Ann", "Bob"], [TWO_1, TWO_2])
+    # K-MATCH-2: a v2.0 match is 4 rounds; rounds 3 and 4 repeat 1 and 2 (the same runners)
+    return Match.from_positions("kabetopo-2p", ["Ann", "Bob"], [TWO_1, TWO_2, TWO_1, TWO_2])
 
 
 def row(match: Match, r: int, label: str) -> list[str]:
@@ -268,13 +269,13 @@ def test_two_player_text_and_html():
     text = scoresheet_text(match)
     assert [ln.split()[0] for ln in text_block(text, 1)] == [
         "First", "Halfway", "Second", "Tadaima", "Preservation", "Round"]
-    assert "1. Bob: 11 (total)" in text and "2. Ann: 10 (total)" in text
+    assert "1. Bob: 22 (total)" in text and "2. Ann: 20 (total)" in text
     html = scoresheet_html(match)
     assert '<span class="kb-circled">3</span> +2' in html
     assert '<span class="kb-natural" title="Natural Tadaima"><span class="kb-circled">4</span></span> +3' in html
     assert '<span class="kb-circled">2</span> a1' in html
     assert "<sup>" not in html.split("</table>")[0]  # no place superscripts in 2-player
-    assert html.count('<tr class="kb-total">') == 2
+    assert html.count('<tr class="kb-total">') == 4
 
 
 def test_interim_rows():

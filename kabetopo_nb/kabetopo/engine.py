@@ -65,7 +65,7 @@ def decision(pos: Position) -> Decision:
         return Decision("setup roll", CHANCE, describe_target(pos))
     if phase == _OVER:
         if len(pos.homes) < pos.rules.tadaimas_to_end:
-            return Decision("round over", None, "KNB-11: no runner still racing can finish")
+            return Decision("round over", None, "K-ROUND-4: no runner still racing can finish")
         return Decision("round over", None)
     who = seat_name(pos.turn)
     if phase == _MAIN:
@@ -341,13 +341,13 @@ def _play_leapfrog(pos: Position, action: Action, o: Leapfrog) -> None:
 
 def _play_teleport(pos: Position, action: Action, o: Teleport) -> None:
     _begin_move(pos, action)
-    pos.pending = PendingExit(pos.turn, side_line(o.side), ExitMode.OWN, o.origin)
+    pos.pending = PendingExit(pos.turn, o.side, ExitMode.OWN, o.origin)
     pos.phase = _EXIT
 
 
 def _play_leap_into_portal(pos: Position, action: Action, o: LeapIntoPortal) -> None:
     _begin_move(pos, action)
-    pos.pending = PendingExit(pos.turn, side_line(o.side), ExitMode.CONTINUATION, o.origin)
+    pos.pending = PendingExit(pos.turn, o.side, ExitMode.CONTINUATION, o.origin)
     pos.phase = _EXIT
 
 
@@ -381,7 +381,7 @@ def _play_exit_bump(pos: Position, action: Action, o: ExitBump) -> None:
 
 def _play_exit_into_portal(pos: Position, action: Action, o: ExitIntoPortal) -> None:
     p = _through(pos, o.side)
-    pos.pending = PendingExit(p.runner, side_line(o.next_side), ExitMode.CONTINUATION, p.origin, p.entered + (p.entry,))
+    pos.pending = PendingExit(p.runner, o.next_side, ExitMode.CONTINUATION, p.origin, p.sides_entered)
 
 
 def _play_bumped_out(pos: Position, action: Action, o: BumpedOut) -> None:
@@ -395,7 +395,7 @@ def _play_bump_to(pos: Position, action: Action, o: BumpTo) -> None:
 
 
 def _play_bump_through(pos: Position, action: Action, o: BumpThrough) -> None:
-    pos.pending = PendingExit(o.runner, side_line(o.side), ExitMode.BUMPED, None, door=pos.pending.door)
+    pos.pending = PendingExit(o.runner, o.side, ExitMode.BUMPED, None, door=pos.pending.door)
     pos.phase = _EXIT
 
 
@@ -519,7 +519,7 @@ def end_turn(pos: Position, *, forced_pass: bool = False) -> None:
     pos.bump_banned = pos.bumped_this_turn  # K-TURN-6 reads this when its option is on
     pos.turns += 1
     pos._reset_turn()
-    strand(pos)  # KNB-11 (1): a runner that can never finish leaves the race
+    strand(pos)  # KNB-11 (1): a runner that can never finish leaves the race (its player plays on, K-ROUND-4)
     if len(pos.homes) >= rules.tadaimas_to_end or not any(pos.is_racing(s) for s in rules.seats):
         pos.phase = _OVER  # K-ROUND-2, or KNB-11 (3): nobody still racing
         return
@@ -527,14 +527,14 @@ def end_turn(pos: Position, *, forced_pass: bool = False) -> None:
     i = seats.index(pos.turn)
     for k in range(1, len(seats) + 1):
         nxt = seats[(i + k) % len(seats)]
-        if pos.is_playing(nxt):  # K-TURN-5: finished players are skipped (unless Mischief)
+        if pos.is_playing(nxt):  # K-TURN-5: finished players are skipped (unless Mischief); K-ROUND-4: not stranded ones
             pos.turn = nxt
             pos.phase = _MAIN
             break
     else:
         pos.phase = _OVER
         return
-    if forced_pass and deadlocked(pos, _only_pass):  # KNB-11 (2): nothing can ever change
+    if forced_pass and deadlocked(pos, _only_pass):  # KNB-11 (2), K-ROUND-4: nothing can ever change
         pos.stranded += [s for s in seats if pos.is_racing(s)]
         pos.phase = _OVER
 

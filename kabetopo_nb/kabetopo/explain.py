@@ -101,8 +101,15 @@ def _leapfrog(pos: Position, action: Action, o: Leapfrog) -> str:
     return f"{_who(pos)} leapfrogs from {square_name(o.origin)} to {square_name(o.dest)}{_how(pos, action)}."
 
 
+def _portal_by(side: int) -> str:
+    """The portal a runner goes into by ``side``: its line, and the side when that is the
+    line's other face (K-LEAP-6 counts sides)."""
+    line = line_name(side_line(side))
+    return line if side_name(side) == line else f"{line} by its side {side_name(side)}"
+
+
 def _leap_into_portal(pos: Position, action: Action, o: LeapIntoPortal) -> str:
-    return f"{_who(pos)} leapfrogs into the portal on {side_name(o.side)}{_how(pos, action)} (option)."
+    return f"{_who(pos)} leapfrogs into the portal on {_portal_by(o.side)}{_how(pos, action)} (option)."
 
 
 def _teleport(pos: Position, action: Action, o: Teleport) -> str:
@@ -144,7 +151,7 @@ def _exit_bump(pos: Position, action: Action, o: ExitBump) -> str:
 
 def _exit_into_portal(pos: Position, action: Action, o: ExitIntoPortal) -> str:
     return (f"Out of the portal on {line_name(side_line(o.side))}: {square_name(o.side >> 2)} is taken, so the "
-            f"runner leapfrogs into the portal on {side_name(o.next_side)} and chooses another exit (option).")
+            f"runner leapfrogs into the portal on {_portal_by(o.next_side)} and chooses another exit (option).")
 
 
 def _bump_to(pos: Position, action: Action, o: BumpTo) -> str:

@@ -163,7 +163,7 @@ def portal_exits(pos: Position, entry_line: int) -> list[int]:
 
 
 def exit_entries(pos: Position, entry: int, occ: int, mode: ExitMode, origin: int | None,
-                 why: bool = False, runner: int | None = None, entered: tuple[int, ...] = (),
+                 why: bool, runner: int | None, entered: tuple[int, ...],
                  door: bool = False) -> Iterator[tuple[int, object]]:
     """(exit side, outcome or Rejected) for the ways out of the portal on ``entry``.
 
@@ -171,9 +171,9 @@ def exit_entries(pos: Position, entry: int, occ: int, mode: ExitMode, origin: in
     (wrong portal, locked side, and every exit the rules refuse) only when ``why``.
     ``mode`` says who is coming out: the mover (OWN, or CONTINUATION after a leapfrog into
     a portal, which K-LEAP-5 treats exactly like a teleport) or a runner bumped through a
-    portal (BUMPED); ``runner`` is its seat.  ``entered``: the portals this move went into
-    before (KNB-12); ``door``: a runner bumped by a door move lands only where K-INV-1
-    holds (K-DOOR-4).
+    portal (BUMPED); ``runner`` is its seat.  ``entered``: every portal side this move went
+    in by, the one into ``entry`` last (K-LEAP-6: none twice); ``door``: a runner bumped by
+    a door move lands only where K-INV-1 holds (K-DOOR-4).
     """
     geo = pos.rules.geometry
     mountains = geo.mountain_mask
@@ -225,13 +225,13 @@ def exit_entries(pos: Position, entry: int, occ: int, mode: ExitMode, origin: in
                 yield sd, Rejected(("K-MOVE-3",), f"{square_name(x)} is taken and the leapfrog beyond it lands back "
                                                   "on the runner's own square: a move must change it")
         elif landing.portal is not None:  # the K-LEAP-2 option: on into another portal (K-LEAP-5)
-            next_line = side_line(landing.portal)
-            if next_line == entry or next_line in entered:  # KNB-12: no portal twice in one move
+            if landing.portal in entered:  # K-LEAP-6: never the same portal side twice in one move
                 if why:
-                    yield sd, Rejected(("KNB-12",), f"{square_name(x)} is taken and the leapfrog beyond it would go "
-                                                    f"back into the portal on {line_name(next_line)}, already "
-                                                    "entered in this move")
-            elif has_exit(pos, next_line, occ, _CONTINUATION, origin, entered + (entry,)):
+                    yield sd, Rejected(("K-LEAP-6",), f"{square_name(x)} is taken and the leapfrog beyond it would go "
+                                                      f"back into the portal on {line_name(side_line(landing.portal))} "
+                                                      f"by its side {side_name(landing.portal)}, the side this move "
+                                                      "already went in by")
+            elif has_exit(pos, side_line(landing.portal), occ, _CONTINUATION, origin, entered + (landing.portal,)):
                 yield sd, ExitIntoPortal(sd, landing.over, landing.portal)
             elif why:
                 yield sd, Rejected(("K-LEAP-2",), "the leapfrog through the portal would go on into a portal with "
@@ -242,8 +242,9 @@ def exit_entries(pos: Position, entry: int, occ: int, mode: ExitMode, origin: in
 
 
 def has_exit(pos: Position, entry: int, occ: int, mode: ExitMode, origin: int | None,
-             entered: tuple[int, ...] = (), *, runner: int | None = None, door: bool = False) -> bool:
-    """Is there at least one way out of the portal on ``entry`` (``exit_entries`` allows one)?"""
+             entered: tuple[int, ...], *, runner: int | None = None, door: bool = False) -> bool:
+    """Is there at least one way out of the portal on ``entry`` (``exit_entries`` allows one)?
+    ``entered``: every portal side this move went in by, the one into ``entry`` last."""
     if not door:
         corners = pos.rules.geometry.corner_mask
         for sd in portal_exits(pos, entry):  # the common case first: an empty square or a corner
@@ -258,7 +259,7 @@ def has_exit(pos: Position, entry: int, occ: int, mode: ExitMode, origin: int | 
 def exits(pos: Position, pending: PendingExit, occ: int, led: Ledger) -> None:
     """The exit decision: every way out of the pending portal into ``led``."""
     p = pending
-    for sd, outcome in exit_entries(pos, p.entry, occ, p.mode, p.origin, led.why, p.runner, p.entered, p.door):
+    for sd, outcome in exit_entries(pos, p.entry, occ, p.mode, p.origin, led.why, p.runner, p.sides_entered, p.door):
         if isinstance(outcome, Rejected):
             led.reject(_EXIT_AT[sd], outcome.rulings, outcome.reason)
         else:
@@ -297,7 +298,7 @@ def bump_entries(pos: Position, mountain: int, occ: int, bumped: int | None,
                 if why:
                     yield _BUMP_THROUGH_AT[side], Rejected(("K-PORT-3",), f"the portal's Mountain side "
                                                                           f"{side_name(side)} is locked")
-            elif has_exit(pos, ln, occ, _BUMPED, None, runner=bumped, door=door):
+            elif has_exit(pos, ln, occ, _BUMPED, None, (side,), runner=bumped, door=door):
                 yield _BUMP_THROUGH_AT[side], BumpThrough(bumped, side)
             elif why:
                 reason = ("no other portal has an empty square to put the bumped runner on" if not door else
@@ -436,7 +437,7 @@ def moves(pos: Position, seat: int, led: Ledger, *, speed: bool = False, telepor
                 if why:
                     led.reject(_TELEPORT_AT[speed][side], "K-PORT-3",
                                f"the portal's side {side_name(side)} is locked: it cannot be entered")
-            elif has_exit(pos, ln, occ, _OWN, sq):
+            elif has_exit(pos, ln, occ, _OWN, sq, (side,)):
                 allow(_TELEPORT_AT[speed][side], Teleport(sq, side))
             elif why:
                 if portal_exits(pos, ln):
@@ -474,7 +475,7 @@ def moves(pos: Position, seat: int, led: Ledger, *, speed: bool = False, telepor
                                   f"jumped runners: here {square_name(landing.dest)}")
             elif landing.portal is not None:  # the K-LEAP-2 option
                 action = Action(_LEAP_PORTAL, landing.portal, -1, speed)
-                if has_exit(pos, side_line(landing.portal), occ, _CONTINUATION, sq):  # K-LEAP-5
+                if has_exit(pos, side_line(landing.portal), occ, _CONTINUATION, sq, (landing.portal,)):  # K-LEAP-5
                     allow(action, LeapIntoPortal(sq, landing.over, landing.portal))
                 elif why:
                     led.reject(action, "K-LEAP-2", "this leapfrog goes on into the portal on "

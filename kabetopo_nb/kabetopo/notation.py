@@ -18,7 +18,7 @@ order      seats in the order they took stones
 halfway    seat and square of each Halfway Home, in order (2-player v2.0)
 homes      seat and square of each Tadaima, in order
 stopped    finished players who stopped their Mischief
-stranded   runners out of the race: they can never finish (KNB-11)
+stranded   runners out of the race: they can never finish (KNB-11; their players play on, K-ROUND-4)
 turn       seat whose turn it is
 phase      setup / main / extras / exit / bump / over (default main)
 setup      setup pieces placed so far (phase setup)
@@ -26,7 +26,7 @@ bonus      move / teleport: an open bonus (K-TURN-2)
 flags      g: the turn includes a move, m: moved, s: speed used, l: locked behind,
            b: bumped this turn, x: the previous turn bumped (K-TURN-6)
 lb         portal lines teleported through this turn (K-TURN-10)
-pending    exit:<runner>:<entry line>:<own|bumped|cont>:<origin>[:via=<lines entered before>][:door]
+pending    exit:<runner>:<entry side>:<own|bumped|cont>:<origin>[:via=<sides entered before>][:door]
            or bump:<runner>:<Mountain>[:door] (``door``: K-DOOR-4 checks where it lands)
 turns      turns completed in this round
 round      the round's number in its match (default 1; K-SET-3 pools depend on it)
@@ -37,7 +37,7 @@ from __future__ import annotations
 import re
 
 from ..core.verdict import InvalidPositionError, NotationError
-from .geometry import line_name, parse_line, parse_side, parse_square, side_name, square_name
+from .geometry import line_name, other_side, parse_line, parse_side, parse_square, side_name, square_name
 from .position import KIND, PIECE_LETTERS, SETUP, Bonus, ExitMode, PendingBump, PendingExit, Phase, Piece, Position
 from .rules import OPTION_RULINGS, POOL_LETTERS, SEAT_LETTERS, Rules
 from .validity import structural_problems
@@ -122,9 +122,9 @@ def format_position(pos: Position) -> str:
     p = pos.pending
     if isinstance(p, PendingExit):
         origin_text = square_name(p.origin) if p.origin is not None else "-"
-        text = f"exit:{SEAT_LETTERS[p.runner]}:{line_name(p.entry)}:{p.mode.value}:{origin_text}"
+        text = f"exit:{SEAT_LETTERS[p.runner]}:{side_name(p.side)}:{p.mode.value}:{origin_text}"
         if p.entered:
-            text += ":via=" + "+".join(line_name(ln) for ln in p.entered)
+            text += ":via=" + "+".join(side_name(sd) for sd in p.entered)
         out.append(("pending", text + (":door" if p.door else "")))
     elif isinstance(p, PendingBump):
         out.append(("pending", f"bump:{SEAT_LETTERS[p.runner]}:{square_name(p.mountain)}" + (":door" if p.door else "")))
@@ -268,7 +268,7 @@ def parse_position(text: str) -> Position:
     if "lb" in fields:
         pos.lb_portals = tuple(_wrap("lb", parse_line, t) for t in _items(fields["lb"]))
     if "pending" in fields:
-        pos.pending = _parse_pending(fields["pending"], rules)
+        pos.pending = _parse_pending(fields["pending"], rules, pos)
     if "turns" in fields:
         pos.turns = _int(fields["turns"], "turns")
     problems = structural_problems(pos)
@@ -277,23 +277,31 @@ def parse_position(text: str) -> Position:
     return pos
 
 
-def _parse_pending(value: str, rules: Rules) -> PendingExit | PendingBump:
+def _parse_pending(value: str, rules: Rules, pos: Position) -> PendingExit | PendingBump:
     parts = value.split(":")
     door = len(parts) > 1 and parts[-1] == "door"  # K-DOOR-4: the bump came from a door move
     if door:
         parts = parts[:-1]
     if parts[0] == "exit" and len(parts) in (5, 6):
         who = _seat(parts[1], rules, "pending")
-        entry = _wrap("pending", parse_line, parts[2])
+        entry = _wrap("pending", parse_side, parts[2])
         if parts[3] not in MODES:
             raise NotationError(f"pending: exit mode {parts[3]!r}; known: {', '.join(MODES)}")
         origin = None if parts[4] == "-" else _wrap("pending", parse_square, parts[4])
         entered: tuple[int, ...] = ()
         if len(parts) == 6:
             if not parts[5].startswith("via="):
-                raise NotationError(f"pending={value!r}: after the origin, 'via=<lines>' (portals entered before)")
-            entered = tuple(_wrap("pending", parse_line, t) for t in parts[5][4:].split("+"))
-        return PendingExit(who, entry, ExitMode(parts[3]), origin, entered, door)
+                raise NotationError(f"pending={value!r}: after the origin, 'via=<sides>' (portal sides gone in "
+                                    "by before, K-LEAP-6)")
+            entered = tuple(_wrap("pending", parse_side, t) for t in parts[5][4:].split("+"))
+        mode = ExitMode(parts[3])
+        # the mover's own teleport goes in by the side facing its square, a bumped runner by the
+        # side facing the Mountain: a text that names the line's other face (as texts did
+        # before K-LEAP-6, which wrote the line) means this one
+        facing = origin if mode == ExitMode.OWN else pos.runners[who] if mode == ExitMode.BUMPED else None
+        if facing is not None and entry >> 2 != facing and other_side(entry) >> 2 == facing:
+            entry = other_side(entry)
+        return PendingExit(who, entry, mode, origin, entered, door)
     if parts[0] == "bump" and len(parts) == 3:
         return PendingBump(_seat(parts[1], rules, "pending"), _wrap("pending", parse_square, parts[2]), door)
     raise NotationError(f"pending={value!r}: expected exit:<seat>:<line>:<mode>:<square> or bump:<seat>:<square>")

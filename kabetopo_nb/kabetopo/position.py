@@ -13,6 +13,7 @@ from .geometry import (
     LINES,
     NUM_LINE_IDS,
     COLLINEAR,
+    side_line,
     sides_of_line,
 )
 from .rules import LOCKS, START_SQUARE, Rules
@@ -69,18 +70,31 @@ class PendingExit:
     """A runner is inside a portal: the mover picks the side it comes out of (K-PORT-2).
 
     ``runner`` is the seat whose runner comes out (the bumped runner's, in BUMPED mode);
-    ``origin`` the mover's square when the move began (None for a bumped runner, K-MOVE-3);
-    ``entered`` the portal lines this move went into before ``entry`` (KNB-12: none twice);
+    ``side`` the portal side it went in by (its line is ``entry``); ``origin`` the mover's
+    square when the move began (None for a bumped runner, K-MOVE-3); ``entered`` the portal
+    sides this move went in by before ``side`` (K-LEAP-6: never the same side twice);
     ``door``: the runner was bumped by a door move, so K-INV-1 is checked where it lands
     (K-DOOR-4).
     """
 
     runner: int
-    entry: int  # the portal line it went into
+    side: int  # the portal side it went in by
     mode: ExitMode
     origin: int | None
     entered: tuple[int, ...] = ()
     door: bool = False
+
+    @property
+    def entry(self) -> int:
+        """The line of the portal it went into."""
+        line = side_line(self.side)
+        assert line is not None  # a side of a line, never the boundary
+        return line
+
+    @property
+    def sides_entered(self) -> tuple[int, ...]:
+        """Every portal side this move went in by, this one last (K-LEAP-6)."""
+        return self.entered + (self.side,)
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,7 +152,7 @@ class Position:
         self.homes: list[tuple[int, int]] = []  # (seat, square) in Tadaima order
         self.halfway: list[tuple[int, int]] = []  # (seat, square) in Halfway Home order (2-player v2.0)
         self.stopped: list[int] = []  # finished players who stopped their Mischief
-        self.stranded: list[int] = []  # runners out of the race: they can never finish (KNB-11)
+        self.stranded: list[int] = []  # runners out of the race: they can never finish (KNB-11, K-ROUND-4)
         self.phase = Phase.MAIN
         self.turn = self.rules.seats[0]
         self.setup_step = 0
@@ -307,14 +321,13 @@ class Position:
         return any(s == seat for s, _ in self.halfway)
 
     def is_racing(self, seat: int) -> bool:
-        """Is ``seat``'s runner still racing: neither home (Tadaima) nor stranded (KNB-11)?"""
+        """Is ``seat``'s runner still racing: neither home (Tadaima) nor out of the race
+        (stranded, KNB-11 and K-ROUND-4)?"""
         return not self.is_finished(seat) and seat not in self.stranded
 
     def is_playing(self, seat: int) -> bool:
         """Does ``seat`` still take turns?  Finished players do only for Mischief (v3.0
-        expansion); a stranded runner's player does not (KNB-11)."""
-        if seat in self.stranded:
-            return False
+        expansion); a player whose runner is out of the race still does (K-ROUND-4)."""
         if not self.is_finished(seat):
             return True
         if not self.rules.mischief or seat in self.stopped:

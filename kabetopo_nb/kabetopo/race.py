@@ -1,28 +1,33 @@
-"""Who is still in the race: runners that can never finish, and a race that cannot move (KNB-11).
+"""Who is still in the race: runners that can never finish, and a race that cannot move
+(KNB-11, K-ROUND-4).
 
 The rulebooks are silent on a round that can no longer end.  It happens: a runner may
 step down from the Mountain across a wall into a pocket no corner can be reached from
 (legal, K-MTN-2 and K-INV-5), and while it is there K-INV-5 refuses every drop and door
-swing that does not open a way out at once.  KNB-11 (docs/RULINGS.md) decides:
+swing that does not open a way out at once.  The shared page's K-ROUND-4 and our KNB-11
+(docs/RULINGS.md) decide:
 
-1. A runner still racing is **stranded** when, whatever anyone does, it can never reach
-   its next target (``next_targets``): not by its own moves (steps, teleports, stepping
-   down from the Mountain, other runners set aside, as K-INV-1 (a) counts them), not after
-   every lock is removed (if a player still taking turns holds a lock and one stands on
-   the board: unlocking is never checked), and not after any drop or door swing the rules
-   could still allow.  While it is cut off, K-INV-1 fails, so K-INV-5 allows a drop or a
-   swing only if K-INV-1 holds again right after it, for every runner: one action has to
-   open the way, and a wall, monolith or lock never opens one.  So it is enough to try
-   every portal drop (if a player still taking turns holds a portal) and every door swing,
-   each after the unlocks, and ask whether K-INV-1 (a) and (c) then hold for the runners
-   where they stand (their reach only shrinks as they move; (b) is left out, since a
-   runner may still step off a square that would be shut in).  A stranded runner's player
-   is out of the race for the round: it takes no more turns and is scored as a runner
-   that did not come home.  It stays on the board, and K-INV-5 still counts it.
+1. A runner still racing is **stranded** (out of the race) when, whatever anyone does, it
+   can never reach its next target (``next_targets``): not by its own moves (steps,
+   teleports, stepping down from the Mountain, other runners set aside, as K-INV-1 (a)
+   counts them), not after every lock is removed (if a player still taking turns holds a
+   lock and one stands on the board: unlocking is never checked), and not after any drop
+   or door swing the rules could still allow.  While it is cut off, K-INV-1 fails, so
+   K-INV-5 allows a drop or a swing only if K-INV-1 holds again right after it, for every
+   runner: one action has to open the way, and a wall, monolith or lock never opens one.
+   So it is enough to try every portal drop (if a player still taking turns holds a
+   portal) and every door swing, each after the unlocks, and ask whether K-INV-1 (a) and
+   (c) then hold for the runners where they stand (their reach only shrinks as they move;
+   (b) is left out, since a runner may still step off a square that would be shut in).
+   A stranded runner will not score a Tadaima this round and is scored as a runner that
+   did not come home; it stays on the board, and K-INV-5 still counts it.  Its player
+   **keeps taking turns** (K-ROUND-4: it may still move where the runner can go, drop,
+   unlock or pass; only absent and finished players are skipped, K-TURN-5).
 2. When every player still taking turns has had to pass, and every one of them would have
    to pass again, nothing can ever change: the race is **deadlocked**, and every runner
    still racing is out as in 1.
-3. The round ends when K-ROUND-2 says, or as soon as no runner is still racing.
+3. The round ends when K-ROUND-2 says, or as soon as no runner that can still finish is
+   racing.
 """
 from __future__ import annotations
 
@@ -63,7 +68,7 @@ def _reaches(pos: Position, square: int, targets: int) -> bool:
 
 
 def stranded(pos: Position, seat: int) -> bool:
-    """KNB-11 (1): can ``seat``'s runner never again reach its next target, whatever anyone does?"""
+    """KNB-11 (1), K-ROUND-4: can ``seat``'s runner never again reach its next target, whatever anyone does?"""
     square = pos.runners[seat]
     targets = next_targets(pos, seat)
     if not targets:
@@ -115,7 +120,8 @@ def _door_swings(pos: Position) -> list[tuple[int, int]]:
 
 
 def strand(pos: Position) -> list[int]:
-    """Put every runner that can no longer finish out of the race (KNB-11); returns them."""
+    """Put every runner that can no longer finish out of the race (KNB-11, K-ROUND-4); returns
+    them.  Their players go on taking turns."""
     racing = [seat for seat in pos.rules.seats if pos.is_racing(seat)]
     if all(next_targets(pos, seat) for seat in racing) and reach_and_mountains_hold(pos):
         return []  # the usual case: every runner reaches every corner and Mountain site
@@ -128,7 +134,8 @@ def strand(pos: Position) -> list[int]:
 
 
 def deadlocked(pos: Position, only_pass) -> bool:
-    """KNB-11 (2): would every player still taking turns have nothing to do but pass?
+    """KNB-11 (2), K-ROUND-4: would every player still taking turns (those whose runners are
+    out of the race included) have nothing to do but pass?
 
     ``only_pass(position)`` says whether the player to move in ``position`` has no action
     but a pass (or Mischief's pass and stop).  After passes nothing on the board changes,

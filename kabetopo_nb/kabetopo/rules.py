@@ -180,14 +180,16 @@ RULESETS: dict[str, Rules] = {
     "kabetopo-4p": Rules(name="kabetopo-4p"),
     # Rules v4.0, "The 3-Player Game": East, South and West; 3 rounds; no third-place points.
     "kabetopo-3p": Rules(name="kabetopo-3p", seats=THREE, rounds=3, round_choices=(3,)),
-    # 2-Player Rules v2.0: the Summit, four objectives in order, its own pools and scores.
+    # 2-Player Rules v2.0: the Summit, four objectives in order, its own pools and scores;
+    # a match of 4 rounds, or 6 if agreed (K-MATCH-2).
     "kabetopo-2p": Rules(
         name="kabetopo-2p", seats=TWO, geometry=WITH_SUMMIT, pool=(3, 2, 2, 2, 1),
         later_pool=(4, 3, 2, 2, 1), stones=(2, 2), stones_needed=2, halfway_home=True,
-        scoring="2p-v2.0", tiebreakers="2p-v2.0", rounds=2, round_choices=(2, 4, 6),
+        scoring="2p-v2.0", tiebreakers="2p-v2.0", rounds=4, round_choices=(4, 6),  # K-MATCH-2
         turn_degrees=180, rerandomise_every=2,
     ),
-    # Rules v4.0, the interim "2-Player Game" section: the 4-player game for East and West.
+    # Rules v4.0, the interim "2-Player Game" section: the 4-player game for East and West;
+    # 2 rounds, or 4 or 6 (its own length, K-MATCH-2).
     "kabetopo-2p-interim": Rules(
         name="kabetopo-2p-interim", seats=TWO, scoring="2p-interim", tiebreakers="v4.0",
         rounds=2, round_choices=(2, 4, 6), turn_degrees=180, rerandomise_every=2,

@@ -8,12 +8,13 @@
   these are only reported.
 * ``problems``: all of the above, portals on a corner square's lines (K-INV-2), a setup
   that cannot finish (K-SETUP-1) and the board's invariants (K-INV-1, ``invariants.py``)
-  where no play could have broken them (KNB-13).  A save's start must have none.
+  where no play could have broken them, and corners or Mountain sites that nothing reaches
+  (KNB-13).  A save's start must have none.
 """
 from __future__ import annotations
 
-from .geometry import LINES, line_name, side_line, side_name, square_name
-from .invariants import NEIGHBOUR_MASK, fill, runner_squares, violations
+from .geometry import LINES, SIZE, line_name, side_line, side_name, square_name
+from .invariants import fill, hub_mask, runner_squares, violations
 from .position import KIND, SETUP, ExitMode, PendingBump, PendingExit, Phase, Piece, Position, count_pieces
 from .rules import SEAT_LETTERS
 from .setup import full_field
@@ -69,8 +70,19 @@ def structural_problems(pos: Position) -> list[str]:
         out.append("phase=bump needs a pending bump")
     if p is not None and pos.phase not in (Phase.EXIT, Phase.BUMP):
         out.append("a pending exit or bump only belongs to phase exit or bump")
-    if isinstance(p, PendingExit) and pos.lines[p.entry] & KIND != Piece.PORTAL:
-        out.append("the pending exit's entry line holds no portal")
+    if isinstance(p, PendingExit):
+        if pos.lines[p.entry] & KIND != Piece.PORTAL:
+            out.append("the pending exit's entry line holds no portal")
+        facing = p.origin if p.mode == ExitMode.OWN else pos.runners[p.runner] if p.mode == ExitMode.BUMPED else None
+        if facing is not None and p.side >> 2 != facing:
+            out.append(f"the pending exit went in by {side_name(p.side)}, a side that does not face "
+                       f"{square_name(facing)}, the square it went in from")
+        for sd in p.entered:
+            ln = side_line(sd)
+            if ln is None or pos.lines[ln] & KIND != Piece.PORTAL:
+                out.append(f"the pending exit went in by {side_name(sd)} before, a side of no portal")
+        if len(set(p.sides_entered)) != len(p.sides_entered):
+            out.append("the pending exit went in by one portal side twice (K-LEAP-6)")
     if isinstance(p, PendingBump):
         if p.mountain not in rules.geometry.mountains or pos.runners[p.runner] != p.mountain:
             out.append("a pending bump needs the bumped runner on a Mountain site")
@@ -82,7 +94,7 @@ def structural_problems(pos: Position) -> list[str]:
     if len(set(pos.stopped)) != len(pos.stopped):
         out.append("a seat has stopped its Mischief twice")
     if pos.phase == Phase.MAIN and not pos.is_playing(pos.turn):
-        out.append(f"{SEAT_LETTERS[pos.turn]} has declared Tadaima or is out of the race and cannot be the one to move")
+        out.append(f"{SEAT_LETTERS[pos.turn]} has declared Tadaima and cannot be the one to move (K-TURN-5)")
     return out
 
 
@@ -120,26 +132,48 @@ def setup_problems(pos: Position) -> list[str]:
     return [f"K-SETUP-1: {why}"] if why else []
 
 
-def came_down_into(pos: Position, sq: int) -> bool:
-    """Could a runner on ``sq`` have got there by moves although K-INV-1 fails for it?
-    Only by stepping down from a Mountain site (K-MTN-2) or being bumped off it (K-MTN-3)
-    into a pocket: the squares it can walk to then include a neighbour of that site (KNB-13)."""
-    near = 0
-    for m in pos.rules.geometry.mountains:
-        near |= NEIGHBOUR_MASK[m]
-    return bool(fill(1 << sq, pos.open_e, pos.open_n, 0, 0) & near)
+def reach_from_the_mountain(pos: Position) -> tuple[int, int]:
+    """(squares, missing): every square moves can reach from a Mountain site (any site, in
+    the 2-player game's Mountain and Summit), and the corners and Mountain sites that the
+    best-placed site cannot reach (0 on any board play can lead to, KNB-13)."""
+    geo = pos.rules.geometry
+    targets = geo.corner_mask | geo.mountain_mask
+    hub = hub_mask(pos)
+    squares, missing = 0, targets
+    for m in geo.mountains:
+        reach = fill(1 << m, pos.open_e, pos.open_n, hub, geo.mountain_mask)
+        squares |= reach
+        if (targets & ~reach).bit_count() < missing.bit_count():
+            missing = targets & ~reach
+    return squares, missing
 
 
 def invariant_problems(pos: Position) -> list[str]:
-    """The K-INV-1 failures no play can produce (KNB-13): every one but those of runners
-    that came down from the Mountain into a pocket (K-INV-5 lets moves do that)."""
+    """The K-INV-1 failures no play can produce (KNB-13).
+
+    Every board after a drop, a door swing or a setup placement keeps K-INV-1 (K-INV-5), and
+    on such a board some Mountain site reaches every corner and every site: a runner reaches
+    them all, and the first site on its way is joined to it by two-way moves (steps and
+    teleports), so that site reaches all the runner reaches.  Moves never change a line and
+    unlocking only opens one, so this stays true: a corner or site that no Mountain site
+    reaches is always a problem.  A runner may break (a) or (b) only by having come down from
+    a Mountain site into a pocket (stepping down, K-MTN-2, or bumped off, K-MTN-3, neither
+    checked): its square is then one a Mountain site reaches.  Any other runner's failures
+    are problems.
+    """
+    from_mountain, missing = reach_from_the_mountain(pos)
+    out = []
+    if missing:
+        names = ", ".join(square_name(sq) for sq in range(SIZE * SIZE) if missing >> sq & 1)
+        out.append(f"K-INV-1: nothing reaches {names}, not even a runner stepping down from the Mountain; moves never "
+                   "close a line, and every drop and door swing keeps them reachable, so no play leads here (KNB-13)")
     probe = pos
     for seat, sq in runner_squares(pos):
-        if came_down_into(pos, sq):
+        if from_mountain >> sq & 1:  # it may have come down into a pocket: its own (a) and (b) are no problem
             if probe is pos:
                 probe = pos.copy()
-            probe.runners[seat] = None  # its own (a) and (b) are no problem
-    return [f"{rid}: {why}" for rid, why in violations(probe)]
+            probe.runners[seat] = None
+    return out + [f"{rid}: {why}" for rid, why in violations(probe)]
 
 
 def problems(pos: Position) -> list[str]:

@@ -4,7 +4,7 @@
 # This notebook follows the rulebook's **Special Moving Rules: Leapfrogging** section
 # (Rules v4.0). A runner blocked by another runner may jump over it. Rulings used:
 # K-LEAP-1 (the jump), K-LEAP-2 (through a portal, and its rule option), K-LEAP-3 (never
-# onto a corner), K-PORT-1, K-MOVE-2, K-LEAP-5, and the project's rulings KNB-3 and KNB-12.
+# onto a corner), K-PORT-1, K-MOVE-2, K-LEAP-5, K-LEAP-6, and the project's ruling KNB-3.
 
 # %%
 from kabetopo_nb import KabetopoBoard
@@ -162,8 +162,9 @@ ask(inside, "exit e6w")
 # jump, so the project offers it as the rule option `leap_into_portal`: the jumper goes on
 # into the portal and comes out beside another portal exactly as a teleport would, over a
 # runner on the exit square or bumping the runner on the Mountain included (KNB-3 and
-# K-LEAP-5; the action is `leap-portal <side>`). One move never enters the same portal
-# twice (KNB-12).
+# K-LEAP-5; the action is `leap-portal <side>`). One move never goes into a portal by the
+# same side twice, though it may go back into a portal it used through the other side
+# (K-LEAP-6).
 
 # %%
 state = example("leapfrog", "leap-into-a-portal-is-illegal-by-default")

@@ -162,7 +162,9 @@ print("\n".join(describe(score)))
 # ## Part C: matches, and how the two games differ
 #
 # Both 2-player games turn the board half a turn between rounds, so the players simply
-# swap runners (K-MATCH-1). A match lasts 2 rounds, or 4 or 6 if agreed beforehand; before
+# swap runners (K-MATCH-1). A 2-player v2.0 match lasts 4 rounds, or 6 if the players agree
+# on it before they start (K-MATCH-2: the rulebook's "second round" is why rounds come in
+# pairs, not the match's length); the interim rules' match lasts 2 rounds, or 4 or 6. Before
 # rounds 3 and 5 the setup monoliths and portals are rolled afresh.
 
 # %%

@@ -5,9 +5,9 @@
 # without their diagrams, they contradict each other in places, and they leave some cases
 # open. The shared rulings page (`RULINGS.md`) picks one reading for each such point, and
 # where a second reading is just as defensible it makes it a named **option**. The
-# project's own page (`docs/RULINGS.md`) adds rulings **KNB-1** to **KNB-12**. Three readings
-# were settled later on the shared page (K-TURN-11, K-DOOR-4, K-LEAP-5); Part 2 shows each
-# next to the reading it replaced.
+# project's own page (`docs/RULINGS.md`) adds rulings **KNB-1** to **KNB-13**. Five readings
+# were settled later on the shared page (K-TURN-11, K-DOOR-4, K-LEAP-5, K-LEAP-6,
+# K-ROUND-4); Part 2 shows each next to the reading it replaced.
 #
 # This notebook goes through every one of those points. For each: the question in our own
 # words, the position where it matters, and the outcome under each reading **side by
@@ -189,11 +189,47 @@ for action, outcome in zip(ledger.actions, ledger.outcomes):
     print(f"{str(action):10} {L5.explain(action).reason:75} under the old reading: {old}")
 
 # %% [markdown]
-# And KNB-12 keeps such chains finite: one move never goes into the same portal twice.
+# ### K-LEAP-6: never the same side of a portal twice in one move (it replaced KNB-12)
+#
+# A chain of such continuations could go round between two portals for ever, so something
+# has to stop it. The project's old reading (KNB-12) forbade going into the same portal
+# twice in one move. K-LEAP-6 forbids less: never in by the same *side* twice, but back into
+# a portal already used through its other side is fine, and that continuation is a teleport
+# like any other. West stands between two portals; East jumps South from below into the
+# portal on `d2n`. Coming out above, by d3, takes East over West and back into `d2n`, this
+# time from above:
 
 # %%
-k12 = play(example("leapfrog", "leap-into-a-portal-option-never-enters-a-portal-twice"), "leap-portal d2n")
-ask(k12, "exit d3n")
+L6 = play(example("leapfrog", "leap-into-a-portal-option-never-enters-a-portal-side-twice"), "leap-portal d2n")
+show(L6)
+
+# %%
+from kabetopo_nb.kabetopo.geometry import side_line
+
+ledger = L6.ledger(why=False)
+for action, outcome in zip(ledger.actions, ledger.outcomes):
+    again = type(outcome).__name__ == "ExitIntoPortal" and side_line(outcome.next_side) == L6.position.pending.entry
+    old = "refused (KNB-12: the same portal twice)" if again else "offered"
+    print(f"{str(action):10} {L6.explain(action).reason:95} under KNB-12: {old}")
+
+# %% [markdown]
+# Once East is back inside `d2n` (gone in by its upper side), the same way out again would
+# take it in by that upper side a second time, and K-LEAP-6 refuses it: every chain ends,
+# since a board has only so many portal sides.
+
+# %%
+ask(play(L6, "exit d3n"), "exit d3n")
+
+# %% [markdown]
+# Counted over East's whole turns from the smallest position where the readings part (a
+# portal in East's pool, two on the board), K-LEAP-6 gives 143 distinct end positions;
+# KNB-12 gave 139. The four more are turns where East drops a portal on `d2n`, teleports
+# through it, comes out over South and goes back into `d2n` from above.
+
+# %%
+smallest = position("lines=Pd3n,Pc5e;runners=Ed2,Sd3,Wa1,Na6;pools=E:w0m0p1l1s0,S:w0m0p0l0s0,"
+                    "W:w0m0p0l0s0,N:w0m0p0l0s0;turn=E", leap_into_portal=True)
+print(len(engine.turn_ends(smallest.position)), "end-of-turn positions under K-LEAP-6")
 
 # %% [markdown]
 # ### K-DOOR-4: a door move that bumps is checked after the bump (it corrected KNB-6)
@@ -209,6 +245,40 @@ show(d4, highlights={"d4": "bad"})
 # %%
 ask(d4, "bump d4")
 ask(d4, "bump c3")
+
+# %% [markdown]
+# ### K-ROUND-4: a runner out of the race, a player still in the game (it replaced part of KNB-11)
+#
+# A runner that can never reach its next target is out of the race (KNB-11 says when, Part
+# 3). The project used to skip its player for the rest of the round. K-ROUND-4 keeps that
+# player in the turn order: its runner may still move wherever it can, and the player may
+# drop, unlock or pass, which are real choices while it holds pieces. Here South drops a
+# monolith on `d4e`, closing d4 on a third side, then climbs the Mountain and bumps North
+# down into d4, now walled in on every side:
+
+# %%
+R4 = text_of("round", "a-stranded-player-keeps-taking-turns")
+r4 = play(position(R4), "monolith d4e", "step c4", "bump d4")
+show(r4, highlights={"d4": "bad"})
+
+# %%
+print("out of the race:", [seat_name(s) for s in r4.position.stranded])
+order = []
+while len(order) < 4:
+    order.append(r4.current_seat)
+    r4 = play(r4, str(next(iter(r4.legal_actions))))
+print("the next turns:", ", ".join(order))
+
+# %% [markdown]
+# Under the old reading North's turns were skipped (West, East, South, West, ...); now North
+# takes each of its turns, and with nothing else left it passes. When the last stone is gone,
+# a player that still needs one is out of the race in the same way, but with a full pool it
+# can still wall the others in:
+
+# %%
+gone = play(example("round", "out-of-the-race-but-not-out-of-the-game"), "step e5")
+print(gone.decision, "| out of the race:", [seat_name(s) for s in gone.position.stranded])
+print("North may still:", ", ".join(sorted({str(a.kind) for a in gone.legal_actions})))
 
 # %% [markdown]
 # ### K-INV-5: the pocket edge case
@@ -424,8 +494,10 @@ print("\n".join(describe(score_round(k10.position))))
 # **KNB-11**: a round that can no longer end. The rulebooks never imagine it, but it
 # happens: in a seeded random round, after 1,186 turns, East and South are home while West
 # and North have stepped down from the Mountain into sealed pockets, every pool empty.
-# Nothing can ever let them out, so they are out of the race, and with nobody still racing
-# the round ends (before this ruling it went on for ever with passes and pointless moves).
+# Nothing can ever let them out, so they are out of the race, and with no runner that could
+# still finish racing the round ends (before this ruling it went on for ever with passes
+# and pointless moves). KNB-11's test of who is out still stands; what their players do
+# next is K-ROUND-4's (Part 2): they keep taking turns.
 
 # %%
 k11 = example("round", "runners-that-can-never-finish-end-the-round")
@@ -450,6 +522,29 @@ show(freed, highlights={"c5": "select"})
 ask(freed, "portal b5e")
 after_pass = play(freed, "step e1")
 print("out of the race:", [seat_name(s) for s in after_pass.position.stranded] or "nobody")
+
+# %% [markdown]
+# **KNB-13**: which hand-made positions `problems()` calls impossible (a save may not start
+# from one). Drops and door swings always keep K-INV-1 and moves never close a line, so
+# from the Mountain every corner stays reachable: a corner that even a runner stepping down
+# off the Mountain could not reach is always a problem, wherever the runners stand. Here f6
+# is walled off on both its lines:
+
+# %%
+walled = position("lines=Wf5n,We6e;runners=Ee5,Sf1,Wa1,Na6;pools=E:w1m1p1l1s1,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E")
+show(walled, highlights={"f6": "bad"})
+print(walled.problems())
+
+# %% [markdown]
+# Both sides: a corner in a pocket that only stepping down from the Mountain enters (here
+# a6, behind the wall on `b4e`) is a board play can reach, and so is a runner that came
+# down into that pocket:
+
+# %%
+pocket = position("lines=Wa3n,Wb3n,Wb4e,Wb5e,Wb6e;runners=Ef6,Sf1,Wa1,Nb5;"
+                  "pools=E:w0m1p1l1s1,S:w1m1p1l1s1,W:w1m1p1l1s1,N:w1m1p1l1s1;turn=E")
+show(pocket, highlights={"a6": "select"})
+print(pocket.problems() or "no problems")
 
 # %% [markdown]
 # ## Part 4: where the rulebooks disagree
@@ -553,6 +648,18 @@ for r, extra in [("kabetopo-2p-interim", ";stones=3"), ("kabetopo-2p", ";stones=
 for r in ["kabetopo-2p-interim", "kabetopo-2p"]:
     rules = Rules.named(r)
     print(f"{r:20} scoring {rules.scoring:11} tiebreakers {rules.tiebreakers:8} pool {rules.pool} stones {rules.stones}")
+
+# %% [markdown]
+# ### K-MATCH-2: how long is a 2-player v2.0 match?
+#
+# The v2.0 text first speaks of "a second round", then later extends the match to 4 or 6
+# rounds and totals all of them. K-MATCH-2 reads the second round as the reason rounds
+# come in pairs (each player runs with both runners): a v2.0 match is 4 rounds, or 6 if
+# agreed before the start, never 2. The interim rules keep their own length.
+
+# %%
+for r in ["kabetopo-2p", "kabetopo-2p-interim"]:
+    print(f"{r:20} rounds {Match(r).rounds} by default; allowed: {Rules.named(r).round_choices}")
 
 # %% [markdown]
 # ## Exercises
