@@ -1,8 +1,11 @@
-"""Geometry (K-GEO-1..4): names, lines, sides and the 2x2 field labels (K-SETUP-1)."""
+"""Geometry (K-GEO-1..4): names, lines, sides and the 2x2 field labels (K-SETUP-1); the
+teleport topology (K-PORT-2, K-PORT-3, ``topology.py``)."""
 import pytest
 
 from kabetopo_nb.kabetopo import geometry as g
+from kabetopo_nb.kabetopo.position import Position
 from kabetopo_nb.kabetopo.setup import field_line
+from kabetopo_nb.kabetopo.topology import teleports
 
 
 def test_k_geo_1_corners_are_the_grid_corners():
@@ -62,3 +65,37 @@ def test_k_setup_1_boundary_labels_are_none():
     c5 = g.parse_square("c5")
     assert field_line(c5, 1) is None and field_line(c5, 2) is None  # the top of c5-d6 is the edge
     assert field_line(c5, 3) is not None
+
+
+def test_neighbour_masks_match_the_neighbours():
+    for sq in range(g.NUM_SQUARES):
+        assert g.NEIGHBOUR_MASK[sq] == sum(1 << nb for nb in g.NEIGHBOURS[sq] if nb is not None)
+
+
+def _mask(*names: str) -> int:
+    return sum(1 << g.parse_square(n) for n in names)
+
+
+def test_teleports_of_two_portals():
+    pos = Position.from_text("runners=Ef6,Sf1,Wa1,Na6;lines=Pe5n,Pb1n")
+    t = teleports(pos)
+    e5n, b1n = g.parse_line("e5n"), g.parse_line("b1n")
+    assert t.portals == (b1n, e5n) and t.working == 2
+    assert t.hub == _mask("e5", "e6", "b1", "b2")
+    # K-PORT-2: out of the other portal, by either of its unlocked sides, in line and side order
+    assert t.exits[e5n] == g.sides_of_line(b1n) and t.exits[b1n] == g.sides_of_line(e5n)
+    assert t.reach[g.parse_square("e6")] == _mask("b1", "b2")
+    assert teleports(pos.copy()) is t  # cached per layout of portals and locks
+
+
+def test_teleports_with_locked_sides():
+    # K-PORT-3: a locked side is no way in or out; one working portal joins nothing
+    pos = Position.from_text("runners=Ef6,Sf1,Wa1,Na6;lines=Pe5n,Pb1n;locks=e6s")
+    t = teleports(pos)
+    assert t.working == 2 and t.hub == _mask("e5", "b1", "b2")
+    assert g.parse_square("e6") not in t.reach
+    assert t.exits[g.parse_line("b1n")] == (g.parse_side("e5n"),)
+    shut = teleports(Position.from_text("runners=Ef6,Sf1,Wa1,Na6;lines=Pe5n,Pb1n;locks=b1n,b2s"))
+    assert shut.working == 1 and shut.hub == 0 and not shut.reach
+    assert shut.exits[g.parse_line("e5n")] == ()
+    assert shut.single == _mask("e5", "e6")  # each faced by one unlocked portal side

@@ -69,6 +69,8 @@ def neighbour(square: Square, direction: int) -> Square | None:
 NEIGHBOURS: list[tuple[Square | None, ...]] = [
     tuple(neighbour(sq, d) for d in DIRECTIONS) for sq in range(NUM_SQUARES)
 ]
+# The same as bit masks of squares: where stepping down from a Mountain site may go (K-MTN-2).
+NEIGHBOUR_MASK: list[int] = [sum(1 << nb for nb in NEIGHBOURS[sq] if nb is not None) for sq in range(NUM_SQUARES)]
 
 
 def line_of(square: Square, direction: int) -> Line | None:

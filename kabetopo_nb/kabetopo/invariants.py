@@ -10,21 +10,20 @@
 
 Reachability is computed with bitboards: a set of squares is an ``int`` with bit
 ``square`` set, and one flood-fill step moves the whole set one square in every open
-direction at once.  Teleports are modelled as a *hub*: when at least two portals have an
-unlocked side, every square touching an unlocked portal side can reach every other.
-``tests/test_invariants.py`` checks this against a plain breadth-first search.
+direction at once.  Teleports are modelled as a *hub* (``topology.py``): when at least two
+portals have an unlocked side, every square touching an unlocked portal side can reach
+every other.  ``tests/test_invariants.py`` checks this against a plain breadth-first search.
 """
 from __future__ import annotations
 
-from .geometry import LINE_OF, NEIGHBOURS, SIDES_OF_LINE, SIZE, square_name
+from .geometry import LINE_OF, NEIGHBOUR_MASK, SIDES_OF_LINE, SIZE, square_name
 from .position import KIND, Piece, Position
+from .topology import teleports
+from .trial import trying
 
 _EMPTY, _WALL, _MONOLITH, _PORTAL = Piece.EMPTY, Piece.WALL, Piece.MONOLITH, Piece.PORTAL
 from .rules import seat_name
 
-NEIGHBOUR_MASK = [
-    sum(1 << nb for nb in NEIGHBOURS[sq] if nb is not None) for sq in range(SIZE * SIZE)
-]
 # Per square: (line, side facing the square) for each direction that is not the boundary,
 # and how many of its directions are the boundary.  Tables for the hot checks below.
 SQUARE_EDGES = [
@@ -32,32 +31,6 @@ SQUARE_EDGES = [
     for sq in range(SIZE * SIZE)
 ]
 BOUNDARY_SIDES = [sum(1 for d in range(4) if LINE_OF[sq][d] is None) for sq in range(SIZE * SIZE)]
-# Per line id: (side, square) facing each of its two squares (None for ids that are no line).
-LINE_SIDE_SQUARES = [None] * (SIZE * SIZE * 2)
-for _ln, (_s1, _s2) in SIDES_OF_LINE.items():
-    LINE_SIDE_SQUARES[_ln] = (_s1, 1 << (_s1 >> 2), _s2, 1 << (_s2 >> 2))
-del _ln, _s1, _s2
-
-
-def hub_mask(pos: Position) -> int:
-    """Squares joined by teleporting: those touching an unlocked portal side, if two portals work."""
-    locks = pos.locks
-    m = pos.portal_lines
-    working = 0
-    hub = 0
-    while m:
-        low = m & -m
-        m ^= low
-        s1, sq1, s2, sq2 = LINE_SIDE_SQUARES[low.bit_length() - 1]
-        touched = 0
-        if not locks >> s1 & 1:
-            touched |= sq1
-        if not locks >> s2 & 1:
-            touched |= sq2
-        if touched:
-            working += 1
-            hub |= touched
-    return hub if working >= 2 else 0
 
 
 def fill(start: int, open_e: int, open_n: int, hub: int, mountains: int) -> int:
@@ -143,7 +116,7 @@ def violations(pos: Position, *, first_only: bool = False) -> list[tuple[str, st
             if first_only:
                 return out
     targets = geo.corner_mask | geo.mountain_mask
-    hub = hub_mask(pos)
+    hub = teleports(pos).hub
     mountains = geo.mountain_mask
     done: dict[int, int] = {}
     for seat, sq in runners:
@@ -181,7 +154,7 @@ def holds(pos: Position) -> bool:
     for sq in squares:  # (b)
         if BOUNDARY_SIDES[sq] + _blocked_lines(lines, locks, sq) == 4:
             return False
-    return _all_reach(pos, squares, hub_mask(pos))
+    return _all_reach(pos, squares, teleports(pos).hub)
 
 
 def reach_and_mountains_hold(pos: Position) -> bool:
@@ -193,7 +166,7 @@ def reach_and_mountains_hold(pos: Position) -> bool:
             return False
     runners = pos.runners
     squares = [runners[seat] for seat in pos.rules.seats if runners[seat] is not None]
-    return _all_reach(pos, squares, hub_mask(pos))
+    return _all_reach(pos, squares, teleports(pos).hub)
 
 
 def _all_reach(pos: Position, squares: list[int], hub: int) -> bool:
@@ -223,18 +196,14 @@ class DropChecker:
     unusual (the position already breaking K-INV-1) falls back to the full check.
     """
 
-    __slots__ = ("pos", "base_ok", "hub", "working", "forbidden", "touching", "_squares")
+    __slots__ = ("pos", "base_ok", "hub", "working", "single", "forbidden", "_squares")
 
     def __init__(self, pos: Position):
         self.pos = pos
         self.base_ok = holds(pos)
-        self.working = self._working_portals()
-        hub = 0
-        if self.working >= 2:
-            for sq in self.touching:
-                hub |= 1 << sq
-        self.hub = hub  # the same as hub_mask(pos), from the counts just made
-        self._squares = None
+        tele = teleports(pos)
+        self.hub, self.working, self.single = tele.hub, tele.working, tele.single
+        self._squares: list[int] | None = None
         # Squares where one more blocked line breaks K-INV-1: a runner's square already shut
         # on three sides (b), a Mountain site with two blocked lines (c).
         forbidden = 0
@@ -246,25 +215,6 @@ class DropChecker:
                 forbidden |= 1 << m
         self.forbidden = forbidden
 
-    def _working_portals(self) -> int:
-        """How many portals have an unlocked side; fills ``touching``: per square, how many
-        unlocked portal sides face it (the teleport hub's members, counted)."""
-        locks = self.pos.locks
-        touching = self.touching = {}
-        count = 0
-        m = self.pos.portal_lines
-        while m:
-            low = m & -m
-            m ^= low
-            s1, _, s2, _ = LINE_SIDE_SQUARES[low.bit_length() - 1]
-            working = False
-            for sd in (s1, s2):
-                if not locks >> sd & 1:
-                    working = True
-                    touching[sd >> 2] = touching.get(sd >> 2, 0) + 1
-            count += working
-        return count
-
     def _runner_squares(self) -> list[int]:
         if self._squares is None:
             self._squares = [sq for _, sq in runner_squares(self.pos)]
@@ -273,21 +223,12 @@ class DropChecker:
     def _reach_without(self, line: int, piece: int) -> bool:
         """K-INV-1 (a) with a wall or monolith on ``line``, when (b) and (c) are known to
         hold: a blocking piece leaves the teleport hub as it is."""
-        pos = self.pos
-        pos.set_line(line, piece)
-        try:
+        with trying(self.pos, line, piece) as pos:
             return _all_reach(pos, self._runner_squares(), self.hub)
-        finally:
-            pos.set_line(line, _EMPTY)
 
     def _slow(self, line: int, piece: int) -> bool:
-        pos = self.pos
-        old = pos.lines[line]
-        pos.set_line(line, piece)
-        try:
+        with trying(self.pos, line, piece) as pos:
             return holds(pos)
-        finally:
-            pos.set_line(line, old)
 
     def _still_joined(self, line: int, a: int, b: int) -> bool:
         pos = self.pos
@@ -340,23 +281,20 @@ class DropChecker:
             # hub), so a lock anywhere else (a door) or a second one changes nothing it reads.
             return self.base_ok
         if not self.base_ok:
-            pos.locks |= 1 << side
-            try:
+            with trying(pos, lock=side):
                 return holds(pos)
-            finally:
-                pos.locks &= ~(1 << side)
         sq = side >> 2
         if self.forbidden >> sq & 1:
             return False  # the locked portal side is one more blocked side of its square
         # (b) and (c) hold for every other square as before; (a) reads locks only through
         # the teleport hub, which loses ``sq`` (if no other unlocked portal side faces it)
         # and, if the portal's other side is locked already, one working portal.
-        s1, _, s2, _ = LINE_SIDE_SQUARES[line]
+        s1, s2 = SIDES_OF_LINE[line]
         other = s2 if side == s1 else s1
         working = self.working - (1 if pos.locks >> other & 1 else 0)
         if working < 2:
             hub = 0
-        elif self.touching.get(sq, 0) == 1:
+        elif self.single >> sq & 1:
             hub = self.hub & ~(1 << sq)
         else:
             hub = self.hub

@@ -3,7 +3,8 @@
 The one place where movement is decided.  Each generator writes the candidates it
 considers into a ledger (``core/ledger.py``): an allowed move with its outcome
 (``outcomes.py``), and, only when the ledger asks why, a rejected one with its ruling and a
-sentence.  Nothing here changes the position for good (door swings are tried and undone).
+sentence.  Nothing here changes the position for good (door swings are tried and undone,
+``trial.py``).  Where teleports lead comes from ``topology.py``.
 
 Rulings decided here:
 
@@ -56,6 +57,8 @@ from .outcomes import (
     Teleport,
 )
 from .position import KIND, ExitMode, PendingBump, PendingExit, Piece, Position
+from .topology import teleports
+from .trial import trying
 
 _EMPTY, _WALL, _PORTAL = Piece.EMPTY, Piece.WALL, Piece.PORTAL
 _OWN, _BUMPED, _CONTINUATION = ExitMode.OWN, ExitMode.BUMPED, ExitMode.CONTINUATION
@@ -148,18 +151,10 @@ def leap_landing(pos: Position, first: int, direction: int, occ: int) -> Landing
 # --- out of a portal (K-PORT-2, K-LEAP-2, K-MTN-3) ----------------------------------------
 
 
-def portal_exits(pos: Position, entry_line: int) -> list[int]:
+def portal_exits(pos: Position, entry_line: int) -> tuple[int, ...]:
     """Unlocked sides of every portal other than ``entry_line`` (K-PORT-2, K-PORT-3)."""
-    locks = pos.locks
-    out = []
-    m = pos.portal_lines & ~(1 << entry_line)
-    while m:
-        low = m & -m
-        m ^= low
-        for sd in SIDES_OF_LINE[low.bit_length() - 1]:
-            if not locks >> sd & 1:
-                out.append(sd)
-    return out
+    tele = teleports(pos)
+    return tele.exits.get(entry_line, tele.sides)
 
 
 def exit_entries(pos: Position, entry: int, occ: int, mode: ExitMode, origin: int | None,
@@ -181,13 +176,11 @@ def exit_entries(pos: Position, entry: int, occ: int, mode: ExitMode, origin: in
     if why:
         for sd in SIDES_OF_LINE[entry]:
             yield sd, Rejected(("K-PORT-2",), "the runner must come out of another portal than the one it entered")
-        m = pos.portal_lines & ~(1 << entry)
-        while m:
-            low = m & -m
-            m ^= low
-            for sd in SIDES_OF_LINE[low.bit_length() - 1]:
-                if pos.locks >> sd & 1:
-                    yield sd, Rejected(("K-PORT-3",), f"the side {side_name(sd)} is locked: nothing comes out there")
+        for other in teleports(pos).portals:
+            if other != entry:
+                for sd in SIDES_OF_LINE[other]:
+                    if pos.locks >> sd & 1:
+                        yield sd, Rejected(("K-PORT-3",), f"the side {side_name(sd)} is locked: nothing comes out there")
     for sd in portal_exits(pos, entry):
         x = sd >> 2
         if mode != _BUMPED and x == origin:  # K-MOVE-3
@@ -364,12 +357,8 @@ def _invariants_refusal(pos: Position, ruling: str, after: str, why: bool) -> Re
 
 def landing_problem(pos: Position, runner: int, square: int, why: bool) -> Rejected | None:
     """K-DOOR-4: does K-INV-1 hold with the bumped ``runner`` put on ``square``?"""
-    old = pos.runners[runner]
-    pos.runners[runner] = square
-    try:
+    with trying(pos, runners={runner: square}):
         return _invariants_refusal(pos, "K-DOOR-4", "after the door move's bump", why)
-    finally:
-        pos.runners[runner] = old
 
 
 # --- doors (K-DOOR-2, K-INV-5, K-DOOR-4) ----------------------------------------------------
@@ -382,12 +371,7 @@ def door_swing_problem(pos: Position, seat: int, door_line: int, new_line: int, 
     K-DOOR-4: onto the occupied Mountain, the check comes after the bump, so the door move
     needs at least one bump destination where K-INV-1 holds with the bumped runner on it.
     """
-    piece = pos.lines[door_line]
-    origin = pos.runners[seat]
-    pos.set_line(door_line, _EMPTY)
-    pos.set_line(new_line, piece)
-    pos.runners[seat] = dest
-    try:
+    with trying(pos, swing=(door_line, new_line), runners={seat: dest}):
         bumped = runner_on(pos, dest, seat) if occ >> dest & 1 and pos.rules.geometry.mountain_mask >> dest & 1 else None
         if bumped is not None:
             if has_bump(pos, dest, occ, bumped, door=True):
@@ -397,10 +381,6 @@ def door_swing_problem(pos: Position, seat: int, door_line: int, new_line: int, 
             return Rejected(("K-DOOR-4",), "the door move bumps the runner on the Mountain, and wherever it could be "
                                            "put, the board would break K-INV-1")
         return _invariants_refusal(pos, "K-INV-5", "after the swing", why)
-    finally:
-        pos.runners[seat] = origin
-        pos.set_line(new_line, _EMPTY)
-        pos.set_line(door_line, piece)
 
 
 # --- moves (K-MOVE-1) ----------------------------------------------------------------------

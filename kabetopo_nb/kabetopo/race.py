@@ -32,11 +32,13 @@ swing that does not open a way out at once.  The shared page's K-ROUND-4 and our
 from __future__ import annotations
 
 from .geometry import LINE_OF, LINES, NEIGHBOURS, PERPENDICULAR, SIDES_OF_LINE
-from .invariants import fill, hub_mask, reach_and_mountains_hold
+from .invariants import fill, reach_and_mountains_hold
 from .paths import moves_to_mask
 from .position import KIND, Phase, Piece, Position
 from .resources import corner_lines
 from .rules import LOCKS, PORTALS, START_SQUARE
+from .topology import teleports
+from .trial import trying
 
 
 def next_targets(pos: Position, seat: int) -> int:
@@ -64,7 +66,7 @@ def moves_home(pos: Position, seat: int) -> int | None:
 def _reaches(pos: Position, square: int, targets: int) -> bool:
     """K-INV-1 (a)'s moves: steps, teleports and stepping down, runners set aside."""
     mountains = pos.rules.geometry.mountain_mask
-    return bool(fill(1 << square, pos.open_e, pos.open_n, hub_mask(pos), mountains) & targets)
+    return bool(fill(1 << square, pos.open_e, pos.open_n, teleports(pos).hub, mountains) & targets)
 
 
 def stranded(pos: Position, seat: int) -> bool:
@@ -85,20 +87,13 @@ def stranded(pos: Position, seat: int) -> bool:
         no_portal = corner_lines(probe)
         for line in LINES:  # one portal drop (K-INV-2: never on a corner's line)
             if probe.lines[line] == Piece.EMPTY and line not in no_portal:
-                probe.set_line(line, Piece.PORTAL)
-                found = reach_and_mountains_hold(probe)
-                probe.set_line(line, Piece.EMPTY)
-                if found:
-                    return False
+                with trying(probe, line, Piece.PORTAL):
+                    if reach_and_mountains_hold(probe):
+                        return False
     for line, resting in _door_swings(probe):  # one door swing (K-DOOR-2)
-        piece = probe.lines[line]
-        probe.set_line(line, Piece.EMPTY)
-        probe.set_line(resting, piece)
-        found = reach_and_mountains_hold(probe)
-        probe.set_line(resting, Piece.EMPTY)
-        probe.set_line(line, piece)
-        if found:
-            return False
+        with trying(probe, swing=(line, resting)):
+            if reach_and_mountains_hold(probe):
+                return False
     return True
 
 

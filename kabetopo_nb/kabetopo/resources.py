@@ -20,6 +20,7 @@ from .invariants import DropChecker, violations
 from .outcomes import Drop, LockBehind, LockDrop, MischiefDrop, Unlock
 from .position import KIND, Bonus, Piece, Position
 from .rules import LOCKS, MONOLITHS, PORTALS, WALLS, seat_name
+from .trial import trying
 
 _EMPTY, _WALL, _MONOLITH, _PORTAL = Piece.EMPTY, Piece.WALL, Piece.MONOLITH, Piece.PORTAL
 _corner_lines_cache: dict = {}
@@ -65,20 +66,14 @@ def lockable_lines(pos: Position) -> list[int]:
 
 def _broken_by(pos: Position, line: int, piece: int) -> tuple[str, str]:
     """The first K-INV-1 violation with ``piece`` on ``line`` (the readable check)."""
-    old = pos.lines[line]
-    pos.set_line(line, piece)
-    try:
+    with trying(pos, line, piece):
         return violations(pos, first_only=True)[0]
-    finally:
-        pos.set_line(line, old)
 
 
 def _lock_broken_by(pos: Position, side: int) -> tuple[str, str]:
-    pos.locks |= 1 << side
-    try:
+    """The first K-INV-1 violation with a lock on ``side``."""
+    with trying(pos, lock=side):
         return violations(pos, first_only=True)[0]
-    finally:
-        pos.locks &= ~(1 << side)
 
 
 def drops(pos: Position, seat: int, led: Ledger, checker: DropChecker | None = None, *,

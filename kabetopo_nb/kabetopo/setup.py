@@ -15,6 +15,7 @@ from .geometry import E, LINE_OF, N, SIZE, line_name, parse_square, square_name
 from .invariants import violations
 from .outcomes import SetupRoll
 from .position import SETUP, Phase, Piece, Position
+from .trial import trying
 
 _MONOLITH, _PORTAL = Piece.MONOLITH, Piece.PORTAL
 ROLLS = tuple(Action(Kind.ROLL, n) for n in range(1, 13))
@@ -79,11 +80,8 @@ def roll_outcome(pos: Position, label: int) -> tuple[int | None, str]:
         return None, f"label {label} ({line_name(line)}) is already taken: roll again (K-SETUP-1)"
     if kind == _PORTAL and line in pos.rules.geometry.corner_lines():
         return None, f"label {label} ({line_name(line)}) is a corner's line: roll again (K-INV-2)"
-    pos.set_line(line, kind | SETUP)
-    try:
+    with trying(pos, line, kind | SETUP):
         bad = violations(pos, first_only=True)
-    finally:
-        pos.set_line(line, Piece.EMPTY)
     if bad:
         return None, f"label {label} ({line_name(line)}) would break K-INV-1 ({bad[0][1]}): roll again (K-SETUP-1)"
     what = "monolith" if kind == _MONOLITH else "portal"

@@ -14,10 +14,12 @@
 from __future__ import annotations
 
 from .geometry import LINES, SIZE, line_name, side_line, side_name, square_name
-from .invariants import fill, hub_mask, runner_squares, violations
+from .invariants import fill, runner_squares, violations
 from .position import KIND, SETUP, ExitMode, PendingBump, PendingExit, Phase, Piece, Position, count_pieces
 from .rules import SEAT_LETTERS
 from .setup import full_field
+from .topology import teleports
+from .trial import trying
 
 
 def bump_square(pos: Position) -> int | None:
@@ -138,7 +140,7 @@ def reach_from_the_mountain(pos: Position) -> tuple[int, int]:
     best-placed site cannot reach (0 on any board play can lead to, KNB-13)."""
     geo = pos.rules.geometry
     targets = geo.corner_mask | geo.mountain_mask
-    hub = hub_mask(pos)
+    hub = teleports(pos).hub
     squares, missing = 0, targets
     for m in geo.mountains:
         reach = fill(1 << m, pos.open_e, pos.open_n, hub, geo.mountain_mask)
@@ -167,13 +169,11 @@ def invariant_problems(pos: Position) -> list[str]:
         names = ", ".join(square_name(sq) for sq in range(SIZE * SIZE) if missing >> sq & 1)
         out.append(f"K-INV-1: nothing reaches {names}, not even a runner stepping down from the Mountain; moves never "
                    "close a line, and every drop and door swing keeps them reachable, so no play leads here (KNB-13)")
-    probe = pos
-    for seat, sq in runner_squares(pos):
-        if from_mountain >> sq & 1:  # it may have come down into a pocket: its own (a) and (b) are no problem
-            if probe is pos:
-                probe = pos.copy()
-            probe.runners[seat] = None
-    return out + [f"{rid}: {why}" for rid, why in violations(probe)]
+    # a runner a Mountain site reaches may have come down into a pocket: its own (a) and (b)
+    # are no problem, so it is set aside
+    aside: dict[int, int | None] = {seat: None for seat, sq in runner_squares(pos) if from_mountain >> sq & 1}
+    with trying(pos, runners=aside):
+        return out + [f"{rid}: {why}" for rid, why in violations(pos)]
 
 
 def problems(pos: Position) -> list[str]:
