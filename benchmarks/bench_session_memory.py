@@ -4,7 +4,7 @@
 The hot-seat pattern: every round, the teacher runs the same "board for this round" cell
 again (``board = KabetopoBoard(...)`` then ``board``, so IPython's ``Out`` keeps each board
 shown), and the round is played on it, every action through the board's controller
-(seeded: the greedy bot of ``kabetopo_nb.kabetopo.bots``, which plays a random legal action
+(seeded: the greedy bot of ``kabetopo_nb.bots``, which plays a random legal action
 with probability ``--wander`` and otherwise heads for its goal).
 
 Two kernels play the same session, the cells sent as JupyterLab sends them (with the cell's
@@ -36,7 +36,7 @@ from ipywidgets.widgets import widget as _ipywidgets
 import kabetopo_nb.widget
 from kabetopo_nb import KabetopoBoard
 from kabetopo_nb.kabetopo import KabetopoState
-from kabetopo_nb.kabetopo.bots import greedy_bot
+from kabetopo_nb.bots import GreedyBot
 from kabetopo_nb.widget import BoardWidget
 if {old!r}:
     kabetopo_nb.widget._replace_boards_of_this_cell = lambda board: None  # the old behaviour
@@ -52,7 +52,7 @@ PLAY_CELL = """
 rng = random.Random({seed})
 state = board.controller.state
 while not state.is_terminal():
-    reply = board.controller.apply(greedy_bot(state, rng, {wander}))
+    reply = board.controller.apply(GreedyBot({wander}).choose(state, rng))
     assert reply["ok"], reply
 board.refresh()
 """

@@ -3,7 +3,32 @@
 The board factories below import the widget only when called, so ``import kabetopo_nb``
 (and every engine under it) works without Jupyter's widget machinery loaded.
 """
+from .core.verdict import (
+    BotFailure,
+    ChallengeError,
+    GuidedGameError,
+    HistoryError,
+    IllegalActionError,
+    InvalidPositionError,
+    KabetopoNbError,
+    NotationError,
+    RulesOptionError,
+    SaveFormatError,
+    ScenarioError,
+    ScoringError,
+    StudyFileError,
+)
+
 __version__ = "0.1.0"
+
+__all__ = [
+    # the boards
+    "ChallengeBoard", "DakapoBoard", "GuidedGameBoard", "KabetopoBoard", "KaomiBoard", "MatchBoard",
+    # the errors: every one is a KabetopoNbError (core/verdict.py says which is raised when)
+    "BotFailure", "ChallengeError", "GuidedGameError", "HistoryError", "IllegalActionError",
+    "InvalidPositionError", "KabetopoNbError", "NotationError", "RulesOptionError", "SaveFormatError",
+    "ScenarioError", "ScoringError", "StudyFileError",
+]
 
 
 def KabetopoBoard(*args, **kwargs):
@@ -13,22 +38,37 @@ def KabetopoBoard(*args, **kwargs):
     return kabetopo_board(*args, **kwargs)
 
 
-def dakapo_board(*args, **kwargs):
-    """An interactive Dakapo board widget: ``dakapo_board()``, ``dakapo_board(tabletop=True)``,
-    ``dakapo_board("<position text>")`` (see ``kabetopo_nb.play.dakapo.dakapo_board``)."""
-    from .play.dakapo import dakapo_board as _dakapo_board
+def DakapoBoard(*args, **kwargs):
+    """An interactive Dakapo board widget: ``DakapoBoard()``, ``DakapoBoard(tabletop=True)``,
+    ``DakapoBoard("<position text>")`` (see ``kabetopo_nb.play.dakapo.dakapo_board``)."""
+    from .play.dakapo import dakapo_board
 
-    return _dakapo_board(*args, **kwargs)
-
-
-DakapoBoard = dakapo_board
+    return dakapo_board(*args, **kwargs)
 
 
-def kaomi_board(*args, **kwargs):
-    """An interactive Kaomi board widget (see ``kabetopo_nb.play.kaomi.kaomi_board``)."""
-    from .play.kaomi import kaomi_board as _kaomi_board
+def KaomiBoard(*args, **kwargs):
+    """An interactive Kaomi board widget: ``KaomiBoard()``, ``KaomiBoard(size=9)``,
+    ``KaomiBoard(squared=True, komi=4)`` (see ``kabetopo_nb.play.kaomi.kaomi_board``)."""
+    from .play.kaomi import kaomi_board
 
-    return _kaomi_board(*args, **kwargs)
+    return kaomi_board(*args, **kwargs)
+
+
+def _deprecated(old: str, new):
+    def alias(*args, **kwargs):
+        import warnings
+
+        warnings.warn(f"kabetopo_nb.{old} is now kabetopo_nb.{new.__name__}; the old name goes in the next release",
+                      DeprecationWarning, stacklevel=2)
+        return new(*args, **kwargs)
+
+    alias.__name__ = alias.__qualname__ = old
+    alias.__doc__ = f"Deprecated: use ``{new.__name__}`` (every board factory has a CamelCase name)."
+    return alias
+
+
+dakapo_board = _deprecated("dakapo_board", DakapoBoard)
+kaomi_board = _deprecated("kaomi_board", KaomiBoard)
 
 
 def MatchBoard(*args, **kwargs):

@@ -5,24 +5,17 @@
   legal list, and (for an illegal action) that ``apply`` refuses it and changes nothing;
 * ``sq``, ``where``: squares by name, and where a seat's runner stands;
 * ``kabetopo_universe(state)``, ``dakapo_universe``, ``kaomi_universe``: every candidate
-  action of a game, legal or not, for the tests that compare ``explain`` with the legal
-  actions.
+  action of a game, legal or not (each game's ``actions.every_candidate``), for the tests
+  that compare ``explain`` with the legal actions.
 """
 from __future__ import annotations
 
 import pytest
 
 from kabetopo_nb.core.verdict import IllegalActionError
-from kabetopo_nb.dakapo.actions import CLAIM as DK_CLAIM
-from kabetopo_nb.dakapo.actions import PASS as DK_PASS
-from kabetopo_nb.dakapo.actions import PLACE as DK_PLACE
-from kabetopo_nb.dakapo.actions import Action as DakapoAction
 from kabetopo_nb.kabetopo import KabetopoState
-from kabetopo_nb.kabetopo.actions import KINDS, Action, Kind
-from kabetopo_nb.kabetopo.geometry import LINE_OF, LINES, NUM_SQUARES, parse_square, sides_of_line
-from kabetopo_nb.kaomi.actions import PLACE as KM_PLACE
-from kabetopo_nb.kaomi.actions import SWAP_ACTION
-from kabetopo_nb.kaomi.actions import Action as KaomiAction
+from kabetopo_nb.games import GAMES
+from kabetopo_nb.kabetopo.geometry import parse_square
 
 
 def state(text: str) -> KabetopoState:
@@ -66,42 +59,8 @@ def assert_illegal(s, action: str, ruling: str, words: str | None = None):
     return verdict
 
 
-# --- every candidate Kabetopo action -----------------------------------------------------
+# --- every candidate action of each game (each game's actions.every_candidate) -------------
 
-ALL_SIDES = [side for line in LINES for side in sides_of_line(line)]
-_MOVES = [Action(Kind.STEP, sq) for sq in range(NUM_SQUARES)] + [Action(Kind.LEAP, sq) for sq in range(NUM_SQUARES)]
-_MOVES += [Action(Kind.TELEPORT, side) for side in ALL_SIDES] + [Action(Kind.LEAP_PORTAL, side) for side in ALL_SIDES]
-KABETOPO_FIXED = (
-    _MOVES
-    + [a._replace(speed=True) for a in _MOVES]
-    + [Action(kind, side) for kind in (Kind.EXIT, Kind.BUMP_THROUGH, Kind.LOCK, Kind.UNLOCK) for side in ALL_SIDES]
-    + [Action(Kind.BUMP, sq) for sq in range(NUM_SQUARES)]
-    + [Action(kind, line) for kind in (Kind.WALL, Kind.MONOLITH, Kind.PORTAL) for line in LINES]
-    + [Action(Kind.END), Action(Kind.PASS), Action(Kind.STOP), Action(Kind.WALL, LINES[0], -1, True)]
-    + [Action(Kind.ROLL, n) for n in range(1, 13)]
-)
-assert {a.kind for a in KABETOPO_FIXED} | {Kind.DOOR} == set(KINDS)
-
-
-def kabetopo_universe(state) -> list:
-    """Every candidate: the fixed list plus door swings from the mover's four sides onto any side."""
-    out = list(KABETOPO_FIXED)
-    pos = state.position
-    sq = pos.runners[pos.turn]
-    for d in range(4):
-        if LINE_OF[sq][d] is not None:
-            for side in ALL_SIDES:
-                out.append(Action(Kind.DOOR, sq * 4 + d, side))
-                out.append(Action(Kind.DOOR, sq * 4 + d, side, True))
-    return out
-
-
-def dakapo_universe(state) -> list:
-    n = state.position.size
-    return ([DakapoAction(DK_PLACE, c, f, r) for c in range(4) for f in range(n) for r in range(n)]
-            + [DakapoAction(DK_CLAIM), DakapoAction(DK_PASS)])
-
-
-def kaomi_universe(state) -> list:
-    n = state.position.rules.size
-    return [KaomiAction(KM_PLACE, f, r) for f in range(n) for r in range(n)] + [SWAP_ACTION]
+kabetopo_universe = GAMES["kabetopo"].module("actions").every_candidate
+dakapo_universe = GAMES["dakapo"].module("actions").every_candidate
+kaomi_universe = GAMES["kaomi"].module("actions").every_candidate

@@ -13,7 +13,6 @@ from kabetopo_nb.bots import (BOT_NAMES, GreedyBot, MCTSBot, RandomBot, ask, Bot
 from kabetopo_nb.bots.evaluation import evaluation_for
 from kabetopo_nb.dakapo.game import DakapoState
 from kabetopo_nb.kabetopo import KabetopoState
-from kabetopo_nb.kabetopo.bots import greedy_bot, play_match
 from kabetopo_nb.kabetopo.match import Match
 from kabetopo_nb.kaomi.game import KaomiState
 
@@ -48,15 +47,15 @@ def test_every_bot_plays_every_game_legally_to_the_end_and_the_same_for_a_seed(g
 
 
 def test_the_greedy_bot_plays_the_same_games_as_before_it_served_every_game():
-    # digests of seeded greedy games recorded with kabetopo/bots.py's own greedy_bot before
-    # issue 14 (notebook 18's demo match and the studies rely on it)
+    # digests of seeded greedy games recorded with the old kabetopo/bots.py's own greedy_bot
+    # before issue 14 (notebook 18's demo match and the studies rely on it)
     for rules, digest in (("kabetopo-4p", "e5fc6570d85e25c8"), ("kabetopo-2p", "8bccbf3107a82ad7")):
         h = hashlib.sha256()
         for seed in range(6):
             s = KabetopoState.new_round(rules, seed=seed)
             r = random.Random(seed)
             while not s.is_terminal():
-                s.apply(greedy_bot(s, r))
+                s.apply(GreedyBot()(s, r))
             h.update(" ".join(map(str, s.history)).encode() + b"|")
         assert h.hexdigest()[:16] == digest, rules
 
@@ -71,7 +70,9 @@ def test_without_wandering_greedy_heads_for_the_mountain():
 
 
 def test_a_greedy_match_finishes_with_a_scored_ranking():
-    match = play_match(Match("kabetopo-2p", ["Ann", "Bob"], seed=1), random.Random(1))
+    match, rng, bot = Match("kabetopo-2p", ["Ann", "Bob"], seed=1), random.Random(1), GreedyBot()
+    while not match.is_over():
+        match.apply(bot(match.state, rng))
     assert match.is_over() and len(match.scores) == match.rounds
     assert sum(match.totals().values()) > 0
 

@@ -2,7 +2,6 @@
 notation, the ledger that explain() and colour_verdict() read, the generic random
 simulation, the golden playthroughs, the SVG and the widget controller."""
 import difflib
-import importlib.util
 import itertools
 import json
 import random
@@ -12,6 +11,7 @@ from xml.etree import ElementTree
 import pytest
 
 from kabetopo_nb.core.simulation import random_simulation
+from kabetopo_nb.dakapo import golden
 from kabetopo_nb.dakapo import (
     CLAIM,
     ENGINE,
@@ -28,7 +28,7 @@ from kabetopo_nb.dakapo import (
     format_position,
     parse_position,
 )
-from kabetopo_nb.dakapo.checks import check_state, state_problems
+from kabetopo_nb.dakapo.consistency import check_state, state_problems
 from kabetopo_nb.dakapo.ending import CLAIM_WINDOW, LOSS, PLAYING, TIE, WIN
 from kabetopo_nb.dakapo.geometry import parse_square
 from kabetopo_nb.dakapo.rules import COLOURS, PLAYERS
@@ -667,32 +667,24 @@ def test_the_check_catches_broken_positions():
 
 # --- golden playthroughs ------------------------------------------------------------------
 
-def _golden():
-    path = ROOT / "scripts" / "regenerate_golden_dakapo.py"
-    spec = importlib.util.spec_from_file_location("regenerate_golden_dakapo", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-golden = _golden()
+PLAYTHROUGH_DIR = ROOT / "tests" / "data" / "playthroughs"
 
 
 @pytest.mark.parametrize("name, rules, seed", golden.playthrough_specs(), ids=[s[0] for s in golden.playthrough_specs()])
 def test_playthrough_matches_its_golden_file(name, rules, seed):
-    path = golden.PLAYTHROUGH_DIR / f"{name}.txt"
-    assert path.exists(), f"{path.name} is missing: run python3 scripts/regenerate_golden_dakapo.py"
+    path = PLAYTHROUGH_DIR / f"{name}.txt"
+    assert path.exists(), f"{path.name} is missing: run python3 scripts/regenerate_golden.py"
     expected = path.read_text()
     actual = golden.playthrough(rules, seed)
     if actual != expected:
         diff = difflib.unified_diff(expected.splitlines(), actual.splitlines(), "golden", "now", n=1, lineterm="")
-        pytest.fail(f"{path.name} differs (run scripts/regenerate_golden_dakapo.py if intended):\n"
+        pytest.fail(f"{path.name} differs (run scripts/regenerate_golden.py if intended):\n"
                     + "\n".join(line[:200] for line in list(diff)[:40]))
 
 
 def test_no_stale_dakapo_playthroughs():
     names = {f"{s[0]}.txt" for s in golden.playthrough_specs()}
-    assert {p.name for p in golden.PLAYTHROUGH_DIR.glob("dakapo-*.txt")} == names
+    assert {p.name for p in PLAYTHROUGH_DIR.glob("dakapo-*.txt")} == names
 
 
 # --- SVG -----------------------------------------------------------------------------------
@@ -720,7 +712,7 @@ def test_svg_highlights_the_winning_square():
 
 
 def test_the_status_line_is_worded_by_the_game_and_shown_by_drawing_and_panel():
-    from kabetopo_nb.dakapo.status_text import status_line
+    from kabetopo_nb.dakapo.status import status_line
 
     shown = {}
     for state in SAMPLED:
@@ -822,8 +814,11 @@ def test_widget_rejects_junk():
 def test_dakapo_board_factory():
     import kabetopo_nb
 
-    w = kabetopo_nb.dakapo_board(size=6, tabletop=True)
+    w = kabetopo_nb.DakapoBoard(size=6, tabletop=True)
     assert w.position.startswith("rules=dakapo+size6+tabletop;")
-    assert kabetopo_nb.dakapo_board(START).position == START
+    assert kabetopo_nb.DakapoBoard(START).position == START
     with pytest.raises(TypeError):
-        kabetopo_nb.dakapo_board(START, size=6)
+        kabetopo_nb.DakapoBoard(START, size=6)
+    # the old name still works for one release, and says so
+    with pytest.warns(DeprecationWarning, match="DakapoBoard"):
+        assert kabetopo_nb.dakapo_board(START).position == START

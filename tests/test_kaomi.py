@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from kabetopo_nb import kaomi_board
+from kabetopo_nb import KaomiBoard
 from kabetopo_nb.core.simulation import random_simulation
 from kabetopo_nb.core.verdict import IllegalActionError, NotationError, SaveFormatError
 from kabetopo_nb.kaomi import (
@@ -31,13 +31,16 @@ from kabetopo_nb.kaomi import (
     explain_placement,
     format_position,
     groups,
-    outcome,
+    result as game_result,
     parse_position,
     remove_pairs,
     resolve,
     squared_scores,
 )
-from kabetopo_nb.kaomi.engine import ENGINE, Placement, Swap
+from kabetopo_nb.kaomi.engine import Placement, Swap
+from kabetopo_nb.kaomi.consistency import check_state
+from kabetopo_nb.kaomi import golden
+from kabetopo_nb.kaomi.game import ENGINE
 from kabetopo_nb.kaomi.pushes import BLOCKED, COLLISION, MOVES, STILL
 from kabetopo_nb.kaomi.status import describe_position, status_line
 from kabetopo_nb.play.kaomi import KaomiController
@@ -323,7 +326,7 @@ def test_pairs_of_equal_groups_come_off_and_the_largest_left_wins_M5():
     # KM-7: the pair is taken in board order: the black group of rank 3, not rank 5
     assert pos.name(pairs[0][0].squares[0]) == "a3"
     assert sorted((g.colour, g.size) for g in left) == [(BLACK, 4), (BLACK, 5), (WHITE, 6)]
-    result = outcome(pos)
+    result = game_result(pos)
     assert result.winner == WHITE and "6 stones" in result.reason
     state = KaomiState(pos)
     assert state.is_terminal() and state.decision.seat is None and not list(state.legal_actions)
@@ -343,7 +346,7 @@ STRIPES_6 = ("6 BBBBBB", "5 WWWWWW", "4 BBBBBB", "3 WWWWWW", "2 BBBBBB", "1 WWWW
 def test_nothing_remains_the_last_placer_loses_M5(turn, winner):
     # 36 placements: Black to move means White placed the last stone, and loses
     pos = board(STRIPES_6, 6, turn=turn)
-    result = outcome(pos)
+    result = game_result(pos)
     assert len(result.removed) == 3 and result.remaining == ()
     assert result.winner == winner and "nothing is left" in result.reason
 
@@ -352,7 +355,7 @@ def test_nothing_remains_the_last_placer_loses_M5(turn, winner):
 def test_squared_scores_sum_squares_plus_komi(komi, winner):
     pos = board(STRIPES_6, 6, squared=True, komi=komi)
     assert squared_scores(pos) == (108, 108 + komi)
-    result = outcome(pos)
+    result = game_result(pos)
     assert result.winner == winner and result.removed == ()  # KM-6: no pairs in Squared
     if winner is None:
         assert result.rulings == ("M-5", "KM-6")
@@ -360,8 +363,8 @@ def test_squared_scores_sum_squares_plus_komi(komi, winner):
 
 def test_squared_without_pair_removal_on_5x5():
     assert squared_scores(board(STRIPES_5, 5, squared=True, komi=4)) == (66, 65)
-    assert outcome(board(STRIPES_5, 5, squared=True, komi=4)).winner == BLACK
-    assert outcome(board(STRIPES_5, 5, squared=True, komi=6)).winner == WHITE
+    assert game_result(board(STRIPES_5, 5, squared=True, komi=4)).winner == BLACK
+    assert game_result(board(STRIPES_5, 5, squared=True, komi=6)).winner == WHITE
 
 
 def test_the_game_ends_when_the_board_is_full():
@@ -370,7 +373,7 @@ def test_the_game_ends_when_the_board_is_full():
     state = KaomiState(pos)
     assert list(state.legal_actions) == [Action.parse("e1")]
     state.apply("e1")
-    assert state.is_terminal() and state.outcome() is not None
+    assert state.is_terminal() and state.result() is not None
 
 
 # --- rules object and notation ------------------------------------------------------------
@@ -494,7 +497,7 @@ def test_on_a_full_board_every_candidate_is_refused_by_the_end_M5():
     led = ENGINE.ledger(pos, why=True)
     assert led.actions == [] and set(led.rejected) == every_candidate(pos)
     assert {r.rulings for r in led.rejected.values()} == {("M-5",)}
-    assert all(outcome(pos).reason in r.reason for r in led.rejected.values())
+    assert all(game_result(pos).reason in r.reason for r in led.rejected.values())
     # off the board is a question of shape, not of the end (M-6)
     assert ENGINE.explain(pos, Action.parse("h8")).rulings == ("M-6",)
 
@@ -624,20 +627,7 @@ def test_a_wrapping_arrow_is_drawn_in_two_halves():
 # --- the generic random-simulation check ---------------------------------------------------------
 
 
-def check_kaomi(state, action) -> None:
-    pos = state.position
-    placements = sum(1 for a in state.history if str(a) != "swap")
-    assert pos.count() == placements, "every placement adds exactly one stone and pushes lose none"
-    assert pos.problems() == [], pos.problems()
-    if pos.is_full():
-        assert state.outcome() is not None and state.is_terminal()
-    # the ledger: empty squares in order, then the swap the pie rule offers; every other
-    # square (and a refused swap) has a reason
-    led = state.ledger(why=True)
-    expected = [pos.name(sq) for sq in pos.empty_squares()] if not pos.is_full() else []
-    assert [str(a) for a in led.actions] == expected + (["swap"] if pos.can_swap() else [])
-    assert set(led.candidates()) == every_candidate(pos)
-    assert state.ledger(why=False).actions == led.actions
+check_kaomi = check_state  # kabetopo_nb/kaomi/consistency.py
 
 
 SIZES = (5, 6, 7, 8, 9)
@@ -655,33 +645,25 @@ def test_random_simulation_over_every_size(squared):
 # --- golden playthroughs --------------------------------------------------------------------------
 
 
-def _golden():
-    path = ROOT / "scripts" / "regenerate_golden_kaomi.py"
-    spec = importlib.util.spec_from_file_location("regenerate_golden_kaomi", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-golden = _golden()
+PLAYTHROUGH_DIR = ROOT / "tests" / "data" / "playthroughs"
 SPECS = golden.playthrough_specs()
 
 
 @pytest.mark.parametrize("name, rules, seed, opening", SPECS, ids=[s[0] for s in SPECS])
 def test_playthrough_matches_its_golden_file(name, rules, seed, opening):
-    path = golden.PLAYTHROUGH_DIR / f"{name}.txt"
-    assert path.exists(), f"{path.name} is missing: run python3 scripts/regenerate_golden_kaomi.py"
+    path = PLAYTHROUGH_DIR / f"{name}.txt"
+    assert path.exists(), f"{path.name} is missing: run python3 scripts/regenerate_golden.py"
     expected, actual = path.read_text(), golden.playthrough(rules, seed, opening)
     if actual != expected:
         diff = difflib.unified_diff(expected.splitlines(), actual.splitlines(), "golden", "now", n=1, lineterm="")
-        pytest.fail(f"{path.name} differs (run scripts/regenerate_golden_kaomi.py if intended):\n"
+        pytest.fail(f"{path.name} differs (run scripts/regenerate_golden.py if intended):\n"
                     + "\n".join(line[:200] for line in list(diff)[:40]))
 
 
 def test_every_kaomi_ruleset_has_a_playthrough_and_none_is_stale():
     assert {rules.name for _, rules, _, _ in SPECS} == {"kaomi", "kaomi-squared"}
     names = {f"{s[0]}.txt" for s in SPECS}
-    assert sorted(p.name for p in golden.PLAYTHROUGH_DIR.glob("kaomi-*.txt")) == sorted(names)
+    assert sorted(p.name for p in PLAYTHROUGH_DIR.glob("kaomi-*.txt")) == sorted(names)
 
 
 # --- the widget: BoardWidget(KaomiController) -------------------------------------------------------
@@ -701,7 +683,7 @@ def test_widget_click_places_and_refuses_with_the_ruling():
 
 
 def test_widget_swap_button_follows_the_pie_rule():
-    board = kaomi_board(size=5)
+    board = KaomiBoard(size=5)
     swap = lambda: next(b for b in board._panel["groups"][0]["buttons"] if b["id"] == "swap")  # noqa: E731
     assert not swap()["enabled"]
     refused = board.press("swap")
@@ -710,12 +692,12 @@ def test_widget_swap_button_follows_the_pie_rule():
     assert swap()["enabled"]
     assert board.press("swap")["ok"] and board.history == ["c3", "swap"]
     assert "the first player" in board._panel["status"] and not swap()["enabled"]
-    squared = kaomi_board(size=5, squared=True, komi=2)
+    squared = KaomiBoard(size=5, squared=True, komi=2)
     assert all(b["id"] != "swap" for b in squared._panel["groups"][0]["buttons"])
 
 
 def test_widget_shows_pushes_and_undoes():
-    board = kaomi_board("kaomi 7 7/7/7/1BB1WWB/7/7/7 B")
+    board = KaomiBoard("kaomi 7 7/7/7/1BB1WWB/7/7/7 B")
     assert board.click("sq:d4")["ok"]
     assert "kb-arrow kb-push" in board._svg and "kb-hl-last" in board._svg
     assert board.press("pushes")["ok"] and 'class="kb-arrow' not in board._svg
@@ -724,13 +706,13 @@ def test_widget_shows_pushes_and_undoes():
     assert board.press("goto", 0)["ok"] and board.history == []
     assert not board.press("goto", 5)["ok"] and not board.press("nonsense")["ok"]
     with pytest.raises(TypeError):
-        kaomi_board(42)
+        KaomiBoard(42)
 
 
 def test_widget_announces_the_result():
     pos = board(STRIPES_5, 5, turn="W")
     pos.cells[pos.square("e1")] = 0
-    w = kaomi_board(pos)
+    w = KaomiBoard(pos)
     reply = w.click("sq:e1")
     assert reply["ok"] and "White wins" in reply["message"] and w._panel["status"].startswith("Game over")
     assert "kb-hl-removed" in w._svg and "kb-hl-winner" in w._svg

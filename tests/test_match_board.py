@@ -27,7 +27,9 @@ import pytest
 from kabetopo_nb import MatchBoard
 from kabetopo_nb.kabetopo import KabetopoState
 from kabetopo_nb.kabetopo.actions import Kind
-from kabetopo_nb.kabetopo.bots import greedy_bot
+from kabetopo_nb.bots import GreedyBot
+
+greedy_bot = GreedyBot().choose  # a seeded function(state, rng), as a board's bots= takes one
 from kabetopo_nb.core.verdict import SaveFormatError
 from kabetopo_nb.kabetopo.match import Match
 from kabetopo_nb.kabetopo.scoring import score_round

@@ -125,7 +125,7 @@ SOURCE = '''# %% [markdown]
 # A board, saved.
 
 # %%
-from kabetopo_nb import KabetopoBoard, dakapo_board
+from kabetopo_nb import KabetopoBoard, DakapoBoard
 board = KabetopoBoard("runners=Eb1,Sf1,Wa1,Na6;lines=P*b1e,P*e4n;turn=E")
 board
 
@@ -133,7 +133,7 @@ board
 board.click("sq:b1")["ok"]
 
 # %%
-dakapo = dakapo_board()
+dakapo = DakapoBoard()
 dakapo
 '''
 

@@ -6,21 +6,16 @@ it behind you, a pending exit, a pending bump and a bump through a portal, empty
 rule options) and the number of legal action sequences of each length from each.  A chance
 decision counts each d12 roll.  Any change in move generation changes a count.
 """
-import importlib.util
 from pathlib import Path
 
 import pytest
 
-from kabetopo_nb.kabetopo import KabetopoState
+from kabetopo_nb.kabetopo import KabetopoState, golden
 from kabetopo_nb.kabetopo.engine import turn_ends
 from kabetopo_nb.kabetopo.notation import format_position, parse_position
 
-SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "regenerate_golden.py"
-spec = importlib.util.spec_from_file_location("regenerate_golden", SCRIPT)
-golden = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(golden)
-
-ENTRIES = golden.read_perft(golden.PERFT_FILE.read_text())
+PERFT_FILE = Path(__file__).resolve().parent / "data" / golden.PERFT_FILE
+ENTRIES = golden.read_perft(PERFT_FILE.read_text())
 
 
 def test_the_perft_file_pins_the_promised_positions():

@@ -2,7 +2,7 @@
 
 Seeded random rounds are played through ``KabetopoState``; after every action the position
 text and (in the first rounds) the save file must round-trip and Kabetopo's invariants must
-hold (``kabetopo_nb.kabetopo.checks``: K-INV-1 after drops, door swings and setup
+hold (``kabetopo_nb.kabetopo.consistency``: K-INV-1 after drops, door swings and setup
 placements, K-INV-4 conservation, K-MOVE-2); each round is undone to its start and redone.
 Rounds still running after ``MAX_ACTIONS`` are cut off (K-SIM-1) and reported, and new seeds
 are played until enough rounds have completed.
@@ -11,7 +11,7 @@ import pytest
 
 from kabetopo_nb.core.simulation import SimulationFailure, random_simulation
 from kabetopo_nb.kabetopo import KabetopoState, Rules
-from kabetopo_nb.kabetopo.checks import check_state, position_problems
+from kabetopo_nb.kabetopo.consistency import check_state, position_problems
 from kabetopo_nb.kabetopo.rules import OPTION_RULINGS, RULESETS
 
 # K-SIM-1 cut-off, far above what a round needs: with KNB-11 every seeded round must end

@@ -179,9 +179,9 @@ class KaomiEvaluation(Evaluation):
 
     def __init__(self):
         from ..kaomi.position import BLACK, WHITE, colour_name
-        from ..kaomi.scoring import groups, outcome
+        from ..kaomi.scoring import groups, result
 
-        self._groups, self._outcome = groups, outcome
+        self._groups, self._result = groups, result
         self._colours = (BLACK, WHITE)
         self._names = (colour_name(BLACK), colour_name(WHITE))
 
@@ -189,7 +189,7 @@ class KaomiEvaluation(Evaluation):
         return self._names
 
     def rewards(self, position) -> dict[str, float]:
-        result = self._outcome(position)
+        result = self._result(position)
         if result is None or result.winner is None:
             return {n: LEVEL for n in self._names}
         return {n: 1.0 if c == result.winner else 0.0 for c, n in zip(self._colours, self._names)}
@@ -207,16 +207,17 @@ class KaomiEvaluation(Evaluation):
 
 
 _EVALUATIONS: dict[str, Evaluation] = {}
-_CLASSES = {"kabetopo": KabetopoEvaluation, "dakapo": DakapoEvaluation, "kaomi": KaomiEvaluation}
 
 
 def evaluation_for(state: Any) -> Evaluation:
-    """The evaluation of ``state``'s game (by its ``game_name``), made once per game."""
+    """The evaluation of ``state``'s game (the registry of games names it), made once per game."""
+    from ..games import GAMES
+
     name = getattr(state, "game_name", "")
     if name not in _EVALUATIONS:
-        if name not in _CLASSES:
-            raise TypeError(f"no bot evaluation for the game {name!r} (known: {', '.join(sorted(_CLASSES))})")
-        _EVALUATIONS[name] = _CLASSES[name]()
+        if name not in GAMES:
+            raise TypeError(f"no bot evaluation for the game {name!r} (known: {', '.join(sorted(GAMES))})")
+        _EVALUATIONS[name] = GAMES[name].evaluation_class()()
     return _EVALUATIONS[name]
 
 

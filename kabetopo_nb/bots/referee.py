@@ -25,17 +25,10 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..core.state import CHANCE
+from ..core.verdict import BotFailure
 from .evaluation import evaluation_for
 
 MAX_ACTIONS = 5_000  # K-SIM-1: far above a real round (a greedy 4-player round is ~70)
-
-
-class BotFailure(Exception):
-    """A bot raised, answered an illegal action, or overran its time; names the seat and why."""
-
-    def __init__(self, seat: str, bot: str, reason: str):
-        self.seat, self.bot, self.reason = seat, bot, reason
-        super().__init__(f"{seat}'s bot ({bot}) {reason}")
 
 
 def decision_rng(seed, ply: int) -> random.Random:

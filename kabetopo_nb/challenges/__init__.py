@@ -12,7 +12,7 @@
 The challenges live in ``data/*.toml``, one file per notebook section; a file may set
 ``section`` and ``game`` once for all its challenges.  Each ``[[challenge]]`` has ``id``,
 ``title``, ``goal`` (in words), ``position`` (the game's position text), ``hint``,
-``check`` (a table: ``kind`` and its parameters, see ``checks.py``), ``solution``
+``check`` (a table: ``kind`` and its parameters, see ``checkers.py``), ``solution``
 (``actions = [...]`` for the kinds played on the board, ``answer = ...`` for the kinds
 answered), and ``wrong``: at least one wrong attempt (``actions`` or ``answer``) with
 ``expect``, words the feedback must contain, and optionally the ``ruling`` it must quote.
@@ -26,14 +26,11 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from .checks import Checker, Feedback, checker, new_state, play_action, refusal
+from ..core.verdict import ChallengeError
+from .checkers import Checker, Feedback, checker, new_state, play_action, refusal
 
 GAMES = ("kabetopo", "dakapo", "kaomi")
 _FIELDS = ("id", "section", "game", "title", "goal", "position", "check", "hint", "solution", "wrong")
-
-
-class ChallengeError(ValueError):
-    """A challenge file that cannot be read: bad TOML, a missing or malformed field."""
 
 
 @dataclass(frozen=True)
@@ -115,7 +112,7 @@ class Attempt:
         self.checker = challenge.checker
         self.start_state = challenge.state()
         self.state = self.start_state.copy()
-        from .checks import turn_number
+        from .checkers import turn_number
 
         self.start_turn = turn_number(self.state)
         self.goal = self.checker.goal(self.state)

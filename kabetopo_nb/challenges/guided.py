@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
-from ..core.verdict import NotationError
+from ..core.verdict import GuidedGameError, NotationError
 from ..kabetopo.game import KabetopoState
 from ..kabetopo.rules import SEAT_LETTERS, seat_name
 from ..kabetopo.scoring import events
@@ -36,12 +36,8 @@ _STEP_FIELDS = {"say", "why", "hint", "expect", "then", "teaches", "clicks"}
 _GAME_FIELDS = {"id", "title", "intro", "rules", "seed", "learner", "finale", "step"}
 
 
-class GuidedGameError(ValueError):
-    """A guided-game script that cannot be read or does not play through."""
-
-
 @dataclass(frozen=True)
-class Step:
+class GuidedStep:
     """One decision of the learner, and the other seats' actions after it."""
 
     say: str
@@ -54,7 +50,7 @@ class Step:
 
 
 @dataclass(frozen=True)
-class Feedback:
+class StepFeedback:
     """What one click did: ``accepted`` (the step's action was played), ``message``, the
     ruling IDs quoted, and ``heading`` ("Not allowed" for a refusal of the rules, "Not quite"
     for a legal action the step does not ask for, "" when accepted)."""
@@ -73,7 +69,7 @@ class GuidedGame:
     rules: str
     seed: int
     learner: int  # the learner's seat
-    steps: tuple[Step, ...]
+    steps: tuple[GuidedStep, ...]
     finale: str
 
     @property
@@ -102,25 +98,25 @@ class Walk:
         return self.index >= len(self.game.steps)
 
     @property
-    def step(self) -> Step | None:
+    def step(self) -> GuidedStep | None:
         return None if self.done else self.game.steps[self.index]
 
-    def play(self, text: str) -> Feedback:
+    def play(self, text: str) -> StepFeedback:
         """One action of the learner (its notation).  Refused or not the step's: nothing changes."""
         if self.done:
-            return Feedback(False, "The guided game is over: start it again to replay it.", heading="Not quite")
+            return StepFeedback(False, "The guided game is over: start it again to replay it.", heading="Not quite")
         step = self.game.steps[self.index]
         state = self.state
         try:
             verdict = state.explain(text)
         except (NotationError, ValueError) as exc:
-            return Feedback(False, f"Not an action: {exc}", heading="Not allowed")
+            return StepFeedback(False, f"Not an action: {exc}", heading="Not allowed")
         if not verdict.legal:
-            return Feedback(False, verdict.reason, tuple(verdict.rulings), heading="Not allowed")
+            return StepFeedback(False, verdict.reason, tuple(verdict.rulings), heading="Not allowed")
         action = state.engine.parse_action(text)
         if str(action) not in step.expect:
             would = verdict.reason.strip().rstrip(".")
-            return Feedback(False, f"That would be legal ({would}), but this step asks for something else. {step.hint}",
+            return StepFeedback(False, f"That would be legal ({would}), but this step asks for something else. {step.hint}",
                             tuple(verdict.rulings), heading="Not quite")
         said = self._apply(action, verdict.reason)
         others = []
@@ -134,7 +130,7 @@ class Walk:
             message += " Then: " + " ".join(others)
         if self.done:
             message += f" {self.game.finale}"
-        return Feedback(True, message.strip(), tuple(verdict.rulings))
+        return StepFeedback(True, message.strip(), tuple(verdict.rulings))
 
     def _apply(self, action, reason: str | None = None) -> list[str]:
         """Apply one action; what it did in the engine's words, scoring events included."""
@@ -147,10 +143,10 @@ class Walk:
         self.told += said
         return said
 
-    def show_me(self) -> Feedback:
+    def show_me(self) -> StepFeedback:
         """Play the step's expected action for the learner."""
         if self.done:
-            return Feedback(False, "The guided game is over.", heading="Not quite")
+            return StepFeedback(False, "The guided game is over.", heading="Not quite")
         return self.play(self.game.steps[self.index].expect[0])
 
 
@@ -179,7 +175,7 @@ def _read(data: dict, where: str) -> GuidedGame:
             extra = set(raw) - _STEP_FIELDS
             if extra:
                 raise GuidedGameError(f"{where}, step {i}: unknown field(s) {', '.join(sorted(extra))}")
-            steps.append(Step(say=_words(raw["say"]), why=_words(raw["why"]), hint=_words(raw["hint"]),
+            steps.append(GuidedStep(say=_words(raw["say"]), why=_words(raw["why"]), hint=_words(raw["hint"]),
                               expect=tuple(raw["expect"]), then=tuple(raw.get("then", ())), teaches=raw.get("teaches", ""),
                               clicks=tuple(raw.get("clicks", ()))))
         return GuidedGame(id=data["id"], title=data["title"], intro=_words(data["intro"]), rules=data["rules"],
@@ -205,4 +201,4 @@ def guided_game(name: str = "first-game") -> GuidedGame:
     return _read(data, f"{name}.toml")
 
 
-__all__ = ["Feedback", "GuidedGame", "GuidedGameError", "Step", "Walk", "guided_game"]
+__all__ = ["StepFeedback", "GuidedGame", "GuidedGameError", "GuidedStep", "Walk", "guided_game"]

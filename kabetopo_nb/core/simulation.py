@@ -23,7 +23,7 @@ unfinished, never scored); new seeds are played until ``rounds`` rounds have *co
 or ``max_rounds`` rounds have been tried.  The report says how many were cut off.
 
     >>> from kabetopo_nb.kabetopo import KabetopoState
-    >>> from kabetopo_nb.kabetopo.checks import check_state
+    >>> from kabetopo_nb.kabetopo.consistency import check_state
     >>> report = random_simulation(lambda seed: KabetopoState.new_round(seed=seed),
     ...                            seed=0, rounds=2, check=check_state)
     >>> report.completed

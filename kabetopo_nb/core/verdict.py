@@ -2,6 +2,24 @@
 
 A :class:`Verdict` answers "is this legal, and why (not)?": a boolean, the ruling IDs
 from the rulings page that decide it, and one sentence in the project's own words.
+
+Every error the package raises on purpose is a :class:`KabetopoNbError` (one ``except``
+catches them all); each is also the built-in it refines (``ValueError``, and for a rules
+option of the wrong type ``TypeError`` too), so code written against the built-ins keeps
+working:
+
+* ``NotationError``: text that is not well-formed notation;
+* ``IllegalActionError``: a well-formed action the rules refuse (with the verdict);
+* ``InvalidPositionError``: a position the rules cannot reach;
+* ``SaveFormatError``: a save file that cannot be loaded (with the field's path);
+* ``HistoryError``: undo or redo with nothing to take back or do again;
+* ``RulesOptionError``: an unknown ruleset, an option it does not have, a bad option
+  value, players or a match length it is not played with;
+* ``ScoringError``: scoring a round that is not over.
+
+The other layers add their own under the same base: ``ScenarioError`` (rule examples),
+``ChallengeError`` and ``GuidedGameError`` (teaching), ``BotFailure`` (the referee),
+``StudyFileError`` (the balance lab).
 """
 from __future__ import annotations
 
@@ -23,11 +41,15 @@ class Verdict:
         return f"{word} ({ids}): {self.reason}" if ids else f"{word}: {self.reason}"
 
 
-class NotationError(ValueError):
+class KabetopoNbError(Exception):
+    """The base of every error kabetopo-nb raises on purpose."""
+
+
+class NotationError(KabetopoNbError, ValueError):
     """Text that is not well-formed notation (a position or an action).  Badly written, not illegal."""
 
 
-class IllegalActionError(ValueError):
+class IllegalActionError(KabetopoNbError, ValueError):
     """A well-formed action that the rules do not allow in this state.  The state is unchanged."""
 
     def __init__(self, action, verdict: Verdict, position_text: str = ""):
@@ -38,7 +60,7 @@ class IllegalActionError(ValueError):
         super().__init__(f"illegal action {str(action)!r}{where}: {verdict}")
 
 
-class InvalidPositionError(ValueError):
+class InvalidPositionError(KabetopoNbError, ValueError):
     """A position that parses but breaks the rules' invariants or piece counts."""
 
     def __init__(self, reasons: list[str], position_text: str = ""):
@@ -47,7 +69,7 @@ class InvalidPositionError(ValueError):
         super().__init__("invalid position: " + "; ".join(self.reasons))
 
 
-class SaveFormatError(ValueError):
+class SaveFormatError(KabetopoNbError, ValueError):
     """A save file that cannot be loaded: not JSON, wrong version, a missing or bad field."""
 
     def __init__(self, path: str, message: str):
@@ -55,5 +77,38 @@ class SaveFormatError(ValueError):
         super().__init__(f"{path}: {message}" if path else message)
 
 
-class HistoryError(ValueError):
+class HistoryError(KabetopoNbError, ValueError):
     """Undo with no history, or redo with nothing undone."""
+
+
+class RulesOptionError(KabetopoNbError, ValueError, TypeError):
+    """An unknown ruleset, an option the ruleset does not have or a value of the wrong kind,
+    or players or a match length the ruleset is not played with.  Nothing was made."""
+
+
+class ScoringError(KabetopoNbError, ValueError):
+    """A round scored before it is over (K-SIM-1: a cut-off round is never silently scored)."""
+
+
+class BotFailure(KabetopoNbError):
+    """A bot raised, answered an illegal action, or overran its time; names the seat and why."""
+
+    def __init__(self, seat: str, bot: str, reason: str):
+        self.seat, self.bot, self.reason = seat, bot, reason
+        super().__init__(f"{seat}'s bot ({bot}) {reason}")
+
+
+class StudyFileError(KabetopoNbError, ValueError):
+    """A study file that is not one, is damaged, or does not match its description."""
+
+
+class ScenarioError(KabetopoNbError, ValueError):
+    """A badly written scenario file."""
+
+
+class ChallengeError(KabetopoNbError, ValueError):
+    """A challenge file that cannot be read: bad TOML, a missing or malformed field."""
+
+
+class GuidedGameError(KabetopoNbError, ValueError):
+    """A guided-game script that cannot be read or does not play through."""

@@ -104,3 +104,11 @@ def malformed(action: object) -> str | None:
 
 def parse_action(text: str) -> Action:
     return Action.parse(text)
+
+
+def every_candidate(state) -> list[Action]:
+    """Every action the notation can write on this board, legal here or not: each colour on
+    each square, a claim and a pass."""
+    n = state.position.size
+    return ([Action(PLACE, c, f, r) for c in range(len(COLOURS)) for f in range(n) for r in range(n)]
+            + [Action(CLAIM), Action(PASS)])

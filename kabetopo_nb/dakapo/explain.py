@@ -22,7 +22,7 @@ from .geometry import coords_name, on_board
 from .placements import Placement, placement_actions
 from .position import Position
 from .rules import COLOURS, PLAYERS
-from .status_text import square_words
+from .status import square_words
 
 
 def describe(pos: Position, action: Action, outcome) -> tuple[tuple[str, ...], str]:

@@ -20,7 +20,7 @@ from .notation import format_position, parse_position, position_problems
 from .position import Position
 from .rules import COLOURS, PLAYERS, DakapoRules, parse_colour
 from .squares import last_squares
-from .status_text import describe_square
+from .status import describe_square
 
 GAME_NAME = "dakapo"
 

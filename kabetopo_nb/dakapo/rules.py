@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core.grid_text import parse_count, shown
-from ..core.verdict import NotationError
+from ..core.verdict import NotationError, RulesOptionError
 
 COLOURS = ("red", "yellow", "green", "blue")
 COLOUR_LETTERS = "RYGB"
@@ -77,11 +77,11 @@ class DakapoRules:
 
     def __post_init__(self):
         if not isinstance(self.size, int) or isinstance(self.size, bool):
-            raise TypeError(f"size must be a whole number, not {type(self.size).__name__}")
+            raise RulesOptionError(f"size must be a whole number, not {type(self.size).__name__}")
         if not MIN_SIZE <= self.size <= MAX_SIZE or self.size % 2:
-            raise ValueError(f"D-SIZE-1: the board size must be even, {MIN_SIZE} to {MAX_SIZE}; got {self.size}")
+            raise RulesOptionError(f"D-SIZE-1: the board size must be even, {MIN_SIZE} to {MAX_SIZE}; got {self.size}")
         if not isinstance(self.tabletop, bool):
-            raise TypeError("tabletop must be True or False")
+            raise RulesOptionError("tabletop must be True or False")
 
     @property
     def stones_per_colour(self) -> int:

@@ -29,7 +29,8 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from ..core.verdict import NotationError
-from .geometry import line_name, parse_line, parse_side, parse_square, side_name, square_name
+from .geometry import LINE_OF, LINES, NUM_SQUARES, line_name, parse_line, parse_side, parse_square, side_name, \
+    sides_of_line, square_name
 
 
 class Kind(StrEnum):
@@ -146,3 +147,34 @@ class Action(NamedTuple):
 
 def parse_action(text: str) -> Action:
     return Action.parse(text)
+
+
+# --- every candidate action (for the tests that compare explain() with the legal actions) ---
+
+_ALL_SIDES = [side for line in LINES for side in sides_of_line(line)]
+_MOVES = [Action(Kind.STEP, sq) for sq in range(NUM_SQUARES)] + [Action(Kind.LEAP, sq) for sq in range(NUM_SQUARES)]
+_MOVES += [Action(Kind.TELEPORT, side) for side in _ALL_SIDES] + [Action(Kind.LEAP_PORTAL, side) for side in _ALL_SIDES]
+_FIXED = tuple(
+    _MOVES
+    + [a._replace(speed=True) for a in _MOVES]
+    + [Action(kind, side) for kind in (Kind.EXIT, Kind.BUMP_THROUGH, Kind.LOCK, Kind.UNLOCK) for side in _ALL_SIDES]
+    + [Action(Kind.BUMP, sq) for sq in range(NUM_SQUARES)]
+    + [Action(kind, line) for kind in (Kind.WALL, Kind.MONOLITH, Kind.PORTAL) for line in LINES]
+    + [Action(Kind.END), Action(Kind.PASS), Action(Kind.STOP), Action(Kind.WALL, LINES[0], -1, True)]
+    + [Action(Kind.ROLL, n) for n in range(1, 13)]
+)
+
+
+def every_candidate(state) -> list[Action]:
+    """Every action of every kind the notation can write, legal here or not: each square,
+    side and line for each kind, and door swings from the mover's four sides onto any side
+    (the universe that ``explain`` must judge as the legal actions do)."""
+    out = list(_FIXED)
+    pos = state.position
+    sq = pos.runners[pos.turn]
+    for d in range(4):
+        if LINE_OF[sq][d] is not None:
+            for side in _ALL_SIDES:
+                out.append(Action(Kind.DOOR, sq * 4 + d, side))
+                out.append(Action(Kind.DOOR, sq * 4 + d, side, True))
+    return out

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.savefile import check_action_texts, check_version, read_json
-from ..core.verdict import IllegalActionError, NotationError, SaveFormatError, Verdict
+from ..core.verdict import IllegalActionError, NotationError, RulesOptionError, SaveFormatError, Verdict
 from .actions import Action, Kind
 from .game import KabetopoState
 from .geometry import LINES
@@ -131,12 +131,12 @@ class Match:
         n = self.rules.players
         self.players = list(players) if players is not None else [seat_name(s) for s in self.rules.seats]
         if len(self.players) != n or len(set(self.players)) != n:
-            raise ValueError(f"{self.rules.name} needs {n} players with different names, got {self.players!r}")
+            raise RulesOptionError(f"{self.rules.name} needs {n} players with different names, got {self.players!r}")
         self.rounds = rounds if rounds is not None else self.rules.rounds
         if self.rounds not in self.rules.round_choices:
-            raise ValueError(f"{self.rules.name} is played over {', '.join(map(str, self.rules.round_choices))} rounds, not {self.rounds}")
+            raise RulesOptionError(f"{self.rules.name} is played over {', '.join(map(str, self.rules.round_choices))} rounds, not {self.rounds}")
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
-            raise ValueError(f"a match's seed is a whole number 0..2**64-1, not {seed!r}")
+            raise RulesOptionError(f"a match's seed is a whole number 0..2**64-1, not {seed!r}")
         self.seed = seed
         self.rng = random.Random(seed)
         self.auto_setup = auto_setup

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from ..core.verdict import RulesOptionError
 from .geometry import STANDARD, WITH_SUMMIT, Geometry, parse_square
 
 # Seats, in the order of play (K-TURN-5: East, South, West, North, clockwise).
@@ -34,7 +35,7 @@ def parse_seat(text: str) -> int:
     for i, (name, letter) in enumerate(zip(SEAT_NAMES, SEAT_LETTERS)):
         if t == letter or t.lower() == name.lower():
             return i
-    raise ValueError(f"not a seat: {text!r} (expected E, S, W, N or East, South, West, North)")
+    raise RulesOptionError(f"not a seat: {text!r} (expected E, S, W, N or East, South, West, North)")
 
 
 # The options a ruleset may switch, each named after its ruling.
@@ -103,32 +104,32 @@ class Rules:
         if players is not None:
             base = RULESETS.get(name)
             if base is None:
-                raise ValueError(f"unknown ruleset {name!r}; known: {', '.join(sorted(RULESETS))}")
+                raise RulesOptionError(f"unknown ruleset {name!r}; known: {', '.join(sorted(RULESETS))}")
             if players != base.players:
                 alt = f"{name}-{players}p"
                 if alt not in RULESETS:
-                    raise ValueError(f"{name} is not played by {players} players")
+                    raise RulesOptionError(f"{name} is not played by {players} players")
                 name = alt
         if name not in RULESETS:
-            raise ValueError(f"unknown ruleset {name!r}; known: {', '.join(sorted(RULESETS))}")
+            raise RulesOptionError(f"unknown ruleset {name!r}; known: {', '.join(sorted(RULESETS))}")
         return RULESETS[name].with_options(**options)
 
     def with_options(self, **options: bool) -> "Rules":
         unknown = set(options) - set(OPTION_RULINGS)
         if unknown:
-            raise ValueError(
+            raise RulesOptionError(
                 f"unknown option(s) {', '.join(sorted(unknown))}; known: {', '.join(OPTION_RULINGS)}"
             )
         for key, value in options.items():
             if not isinstance(value, bool):
-                raise TypeError(f"option {key} must be True or False, not {value!r}")
+                raise RulesOptionError(f"option {key} must be True or False, not {value!r}")
         if options.get("mischief") and self.players < 3:
-            raise ValueError("mischief is an option of the multiplayer rulesets (K-SET-1)")
+            raise RulesOptionError("mischief is an option of the multiplayer rulesets (K-SET-1)")
         if options.get("later_round_pools") and self.later_pool is None:
-            raise ValueError(f"later_round_pools belongs to kabetopo-2p (K-SET-3), not {self.name}")
+            raise RulesOptionError(f"later_round_pools belongs to kabetopo-2p (K-SET-3), not {self.name}")
         if options.get("play_to_last_tadaima") and self.players != 3:
             # a 2-player round would be scored after the opponent got home (no Unseen Path)
-            raise ValueError(f"play_to_last_tadaima is an option of the 3-player rulesets (K-ROUND-2), not {self.name}")
+            raise RulesOptionError(f"play_to_last_tadaima is an option of the 3-player rulesets (K-ROUND-2), not {self.name}")
         return replace(self, **options)
 
     def pool_for_round(self, number: int) -> tuple[int, int, int, int, int]:

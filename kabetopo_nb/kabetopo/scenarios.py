@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..core.verdict import IllegalActionError, NotationError
+from ..core.verdict import IllegalActionError, NotationError, ScenarioError
 from .game import KabetopoState
 from .notation import format_rules, parse_position, parse_rules
 
@@ -103,10 +103,6 @@ def _check_verdicts(state, legal, illegal, failures, prefix):
             failures.append(f"{prefix}{text!r} should be illegal ({ruling}) but is legal")
         elif ruling not in verdict.rulings:
             failures.append(f"{prefix}{text!r} is illegal as expected, but for {verdict} instead of {ruling}")
-
-
-class ScenarioError(ValueError):
-    """A badly written scenario file."""
 
 
 def parse_scenarios(text: str, source: str = "") -> list[Scenario]:

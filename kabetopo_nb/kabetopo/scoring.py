@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..core.verdict import ScoringError
 from .geometry import square_name
 from .paths import distances
 from .position import Phase, Position, preservation_count
@@ -108,7 +109,7 @@ def moves_to_tadaima(pos: Position, seat: int) -> int | None:
 def score_round(pos: Position, *, partial: bool = False) -> RoundScore:
     """Score the round ending in ``pos``; an unfinished round raises unless ``partial`` (K-SIM-1)."""
     if pos.phase != Phase.OVER and not partial:
-        raise ValueError("the round is not over: it cannot be scored (K-SIM-1: never silently score a cut-off round)")
+        raise ScoringError("the round is not over: it cannot be scored (K-SIM-1: never silently score a cut-off round)")
     rules = pos.rules
     seats = rules.seats
     kind = rules.scoring

@@ -9,20 +9,20 @@ The engine decides and words; drawing is ``kabetopo_nb.render.kaomi_svg`` (never
 from ..core.state import Decision
 from ..core.verdict import HistoryError, IllegalActionError, NotationError, SaveFormatError, Verdict
 from .actions import PLACE, SWAP, Action, parse_action
-from .engine import ENGINE, GAME_NAME
-from .explainer import PushExplanation, Step, explain_placement
-from .game import KaomiState
+from .explain import PushExplanation, PushStep, explain_placement
+from .game import ENGINE, GAME_NAME, KaomiState
 from .geometry import parse_square, square_name
-from .position import BLACK, EMPTY, WHITE, Position, format_position, parse_position
+from .notation import format_position, parse_position
+from .position import BLACK, EMPTY, WHITE, Position
 from .pushes import AxisPush, Chain, Resolution, resolve
 from .rules import KaomiRules
-from .scoring import Group, Outcome, groups, outcome, remove_pairs, squared_scores
+from .scoring import Group, Result, groups, remove_pairs, result, squared_scores
 from .status import status_line
 
 __all__ = [
     "Action", "AxisPush", "BLACK", "Chain", "Decision", "EMPTY", "ENGINE", "GAME_NAME", "Group", "HistoryError",
-    "IllegalActionError", "KaomiRules", "KaomiState", "NotationError", "Outcome", "PLACE",
-    "Position", "PushExplanation", "Resolution", "SWAP", "SaveFormatError", "Step", "Verdict", "WHITE",
-    "explain_placement", "format_position", "groups", "outcome", "parse_action", "parse_position",
+    "IllegalActionError", "KaomiRules", "KaomiState", "NotationError", "Result", "PLACE",
+    "Position", "PushExplanation", "Resolution", "SWAP", "SaveFormatError", "PushStep", "Verdict", "WHITE",
+    "explain_placement", "format_position", "groups", "parse_action", "parse_position", "result",
     "parse_square", "remove_pairs", "resolve", "square_name", "squared_scores", "status_line",
 ]

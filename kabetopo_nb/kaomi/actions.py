@@ -80,3 +80,10 @@ def malformed(action: object) -> str | None:
 
 def parse_action(text: str) -> Action:
     return Action.parse(text)
+
+
+def every_candidate(state) -> list[Action]:
+    """Every action the notation can write on this board, legal here or not: a stone on each
+    square, and the swap."""
+    n = state.position.rules.size
+    return [Action(PLACE, f, r) for f in range(n) for r in range(n)] + [SWAP_ACTION]

@@ -2,9 +2,9 @@
 
 Decisions (whose turn, the pie rule), the ledger of each decision (the legal actions with
 their outcomes, and with ``why`` the reason every other candidate is refused), applying an
-allowed action's outcome, and the words of a verdict.  Where pushes go is decided in
-``pushes.py``; the end and the result in ``scoring.py``; the wording of a placement's
-pushes in ``explainer.py``.
+allowed action's outcome.  Where pushes go is decided in ``pushes.py``; the end and the
+result in ``scoring.py``; the words of a verdict, and of a placement's pushes, in
+``explain.py``; ``game.py`` puts them together as the game's ``ENGINE``.
 """
 from __future__ import annotations
 
@@ -13,16 +13,12 @@ from functools import cache
 from typing import ClassVar
 
 from ..core.ledger import Ledger
-from ..core.state import Decision, RulesEngine
-from .actions import PLACE, SWAP_ACTION, Action, malformed
-from .explainer import summary
-from .position import Position, colour_name, format_position, other, parse_position
+from ..core.state import Decision
+from .actions import PLACE, SWAP_ACTION, Action
+from .position import Position, colour_name, other
 from .pushes import Resolution, resolve
 from .pushes import apply as apply_pushes
-from .scoring import outcome
-
-GAME_NAME = "kaomi"
-
+from .scoring import result as game_result
 
 # --- outcomes: what an allowed action will do ------------------------------------------------
 
@@ -79,7 +75,7 @@ def square_of(position: Position, action: Action) -> int | None:
 
 def decision(position: Position) -> Decision:
     if position.is_full():
-        result = outcome(position)
+        result = game_result(position)
         return Decision("game over", None, result.reason)
     who = colour_name(position.turn)
     if position.can_swap():
@@ -95,7 +91,7 @@ def ledger(position: Position, why: bool = False) -> Ledger:
     places = _placements(size)
     if position.is_full():
         if why:
-            reason = f"the board is full, so the game is over: {outcome(position).reason}"
+            reason = f"the board is full, so the game is over: {game_result(position).reason}"
             for action in places + (SWAP_ACTION,):
                 led.reject(action, "M-5", reason)
         return led
@@ -138,33 +134,3 @@ def play(position: Position, action: Action, result: Placement | Swap) -> None:
         return
     apply_pushes(position, result.resolve(position))
     position.turn = other(result.colour)
-
-
-def describe(position: Position, action: Action, result: Placement | Swap) -> tuple[tuple[str, ...], str]:
-    """The rulings and the sentence of an allowed action's verdict."""
-    if isinstance(result, Swap):
-        return result.rulings, ("White takes over Black's side and its stone: the players trade colours, and the "
-                                "first player now places for White")
-    res = result.resolve(position)
-    return ("KM-1",) + res.rulings, f"{colour_name(result.colour)} places on {action}: {summary(position, res)}"
-
-
-def shape(position: Position, action) -> tuple[tuple[str, ...], str]:
-    """Why something the ledger never considered is no Kaomi action here; decides no rule.
-
-    The ledger holds every square of the board and the swap, so what reaches here is
-    malformed (``actions.malformed``) or a square off this board (M-6)."""
-    bad = malformed(action)
-    if bad:
-        return (), bad
-    n = position.rules.size
-    if action.kind == PLACE and square_of(position, action) is None:
-        return ("M-6",), f"{action} is not on this {n}x{n} board"
-    return (), f"{action} is not among the candidates of this decision"  # pragma: no cover - a ledger gap
-
-
-ENGINE = RulesEngine(
-    GAME_NAME, decision=decision, ledger=ledger, play=play, describe=describe, shape=shape,
-    format_position=format_position, parse_position=parse_position, parse_action=Action.parse,
-)
-

@@ -12,14 +12,24 @@ and ``show(state)`` from the same module displays it in a notebook.
 from __future__ import annotations
 
 from ..core.grid_text import is_index, shown
-from ..core.state import GameState
+from ..core.state import GameState, RulesEngine
 from ..core.verdict import IllegalActionError, NotationError
-from .engine import ENGINE, GAME_NAME
-from .explainer import PushExplanation, explain_placement
-from .position import Position, parse_position
+from . import engine as _engine
+from .actions import Action
+from .explain import PushExplanation, describe, explain_placement, shape
+from .notation import format_position, parse_position
+from .position import Position
 from .rules import DEFAULT_SIZE, KaomiRules
-from .scoring import Outcome, outcome
+from .scoring import Result
+from .scoring import result as game_result
 
+
+GAME_NAME = "kaomi"
+
+ENGINE = RulesEngine(
+    GAME_NAME, decision=_engine.decision, ledger=_engine.ledger, play=_engine.play, describe=describe, shape=shape,
+    format_position=format_position, parse_position=parse_position, parse_action=Action.parse,
+)
 
 class KaomiState(GameState):
     """A Kaomi game in progress: position, decisions, legal actions, history, undo/redo."""
@@ -49,12 +59,19 @@ class KaomiState(GameState):
         return self.position.rules
 
     # --- questions -----------------------------------------------------------------
-    def outcome(self) -> Outcome | None:
+    def result(self) -> Result | None:
         """The result once the board is full (M-5), else None."""
-        return outcome(self.position)
+        return game_result(self.position)
+
+    def outcome(self) -> Result | None:
+        """Deprecated: ``result()`` (an *outcome* is what an allowed action does)."""
+        import warnings
+
+        warnings.warn("KaomiState.outcome() is now result()", DeprecationWarning, stacklevel=2)
+        return self.result()
 
     def explain_placement(self, square) -> PushExplanation:
-        """The step-by-step story of placing on ``square`` now (see ``explainer.py``); a
+        """The step-by-step story of placing on ``square`` now (see ``explain.py``); a
         placement the rules refuse raises IllegalActionError with the engine's verdict."""
         pos = self.position
         if not isinstance(square, str):

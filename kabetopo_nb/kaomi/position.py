@@ -18,10 +18,8 @@ instead of raising, as python-chess's ``status()`` does.
 """
 from __future__ import annotations
 
-from ..core.grid_text import format_rows, parse_rows, shown
-from ..core.verdict import NotationError
 from .geometry import FILES, parse_square, square_name
-from .rules import SQUARED, KaomiRules
+from .rules import KaomiRules
 
 EMPTY, BLACK, WHITE = 0, 1, 2
 COLOUR_NAMES = {BLACK: "Black", WHITE: "White"}
@@ -57,6 +55,8 @@ class Position:
     # --- construction ------------------------------------------------------------
     @classmethod
     def from_text(cls, text: str) -> "Position":
+        from .notation import parse_position
+
         return parse_position(text)
 
     @classmethod
@@ -143,10 +143,12 @@ class Position:
         return hash(self._key())
 
     def __str__(self) -> str:
+        from .notation import format_position
+
         return format_position(self)
 
     def __repr__(self) -> str:
-        return f"Position.from_text({format_position(self)!r})"
+        return f"Position.from_text({str(self)!r})"
 
     def diagram(self) -> str:
         """A text picture: rank n at the top, ``X`` black, ``O`` white, ``.`` empty."""
@@ -172,51 +174,3 @@ def _turn(value: int | str) -> int:
     if isinstance(value, str) and value[:1].upper() in LETTER_COLOURS:
         return LETTER_COLOURS[value[:1].upper()]
     raise ValueError(f"not a colour: {value!r} (expected 'B', 'W', BLACK or WHITE)")
-
-
-# --- notation ------------------------------------------------------------------------
-
-
-def format_position(pos: Position) -> str:
-    parts = [pos.rules.to_text(), format_rows(pos.cells, pos.rules.size, COLOUR_LETTERS, EMPTY), COLOUR_LETTERS[pos.turn]]
-    if pos.swapped:
-        parts.append("swapped")
-    return " ".join(parts)
-
-
-def parse_position(text: str) -> Position:
-    """Read position text (see the module docstring); NotationError names what is wrong."""
-    if not isinstance(text, str):
-        raise NotationError(f"position text must be a string, not {type(text).__name__}")
-    tokens = text.split(" ")
-
-    def bad(why: str) -> NotationError:
-        return NotationError(f"bad Kaomi position {shown(text, 80)}: {why}")
-
-    if len(tokens) < 4:
-        raise bad("expected '<ruleset> <size> [komi=N] <rows> <B|W> [swapped]'")
-    if "" in tokens:
-        raise bad("its parts are separated by single spaces, with none before or after")
-    written = 3 if tokens[0] == SQUARED else 2  # the rules' own tokens (KaomiRules.to_text)
-    try:
-        rules = KaomiRules.from_text(" ".join(tokens[:written]))
-    except NotationError as exc:
-        raise bad(str(exc)) from None
-    size = rules.size
-    rest = tokens[written:]
-    if len(rest) not in (2, 3):
-        raise bad("expected the rows, the colour to place and optionally 'swapped'")
-    try:
-        cells = parse_rows(rest[0], size, COLOUR_LETTERS, EMPTY)
-    except NotationError as exc:
-        raise bad(str(exc)) from None
-    if rest[1] not in LETTER_COLOURS:
-        raise bad(f"the colour to place must be B or W, not {shown(rest[1])}")
-    swapped = False
-    if len(rest) == 3:
-        if rest[2] != "swapped":
-            raise bad(f"unexpected {shown(rest[2])} (the only flag is 'swapped')")
-        if rules.squared:
-            raise bad("Squared has no pie rule, so no swap (M-5)")
-        swapped = True
-    return Position(rules, cells, turn=LETTER_COLOURS[rest[1]], swapped=swapped)

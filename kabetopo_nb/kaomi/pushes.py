@@ -20,7 +20,7 @@ edge side of p (``Chain.at_edge``) has neither stones nor a target.  The two axe
 only p, which never moves, so they cannot interfere.
 
 ``resolve(position, square)`` answers with a :class:`Resolution` (pure data); ``apply``
-puts it on the board.  The step-by-step explainer (``explainer.py``) and the renderer's
+puts it on the board.  The step-by-step explainer (``explain.py``) and the renderer's
 arrows read the same data, so what is shown is what is played.
 """
 from __future__ import annotations

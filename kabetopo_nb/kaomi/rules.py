@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core.grid_text import parse_count, shown
-from ..core.verdict import NotationError
+from ..core.verdict import NotationError, RulesOptionError
 
 MIN_SIZE, MAX_SIZE, DEFAULT_SIZE = 5, 9, 7  # M-6
 MAX_KOMI = 6_562  # KM-5: above any Squared score (one group filling 9x9 scores 81**2 = 6,561)
@@ -37,13 +37,13 @@ class KaomiRules:
 
     def __post_init__(self):
         if not isinstance(self.size, int) or isinstance(self.size, bool) or not MIN_SIZE <= self.size <= MAX_SIZE:
-            raise ValueError(f"M-6: the board size must be a whole number from {MIN_SIZE} to {MAX_SIZE}, not {self.size!r}")
+            raise RulesOptionError(f"M-6: the board size must be a whole number from {MIN_SIZE} to {MAX_SIZE}, not {self.size!r}")
         if not isinstance(self.squared, bool):
-            raise ValueError(f"squared must be True or False, not {self.squared!r}")
+            raise RulesOptionError(f"squared must be True or False, not {self.squared!r}")
         if not isinstance(self.komi, int) or isinstance(self.komi, bool) or self.komi % 2 or not 0 <= self.komi <= MAX_KOMI:
-            raise ValueError(f"KM-5: komi must be an even whole number from 0 to {MAX_KOMI}, not {self.komi!r}")
+            raise RulesOptionError(f"KM-5: komi must be an even whole number from 0 to {MAX_KOMI}, not {self.komi!r}")
         if self.komi and not self.squared:
-            raise ValueError("KM-5: komi belongs to the Squared variant; the standard game uses the pie rule")
+            raise RulesOptionError("KM-5: komi belongs to the Squared variant; the standard game uses the pie rule")
 
     @property
     def name(self) -> str:
@@ -57,7 +57,7 @@ class KaomiRules:
     @classmethod
     def named(cls, name: str = STANDARD, *, size: int = DEFAULT_SIZE, komi: int = 0) -> "KaomiRules":
         if name not in RULESETS:
-            raise ValueError(f"unknown Kaomi ruleset {name!r}; known: {', '.join(RULESETS)}")
+            raise RulesOptionError(f"unknown Kaomi ruleset {name!r}; known: {', '.join(RULESETS)}")
         return cls(size=size, squared=name == SQUARED, komi=komi)
 
     def to_text(self) -> str:

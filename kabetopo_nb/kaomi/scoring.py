@@ -31,7 +31,7 @@ class Group:
 
 
 @dataclass(frozen=True)
-class Outcome:
+class Result:
     """Who won a finished game and why."""
 
     winner: int | None  # BLACK, WHITE, or None for a draw (Squared only, KM-6)
@@ -94,7 +94,7 @@ def squared_scores(position: Position, all_groups: list[Group] | None = None) ->
     return black, white
 
 
-def outcome(position: Position) -> Outcome | None:
+def result(position: Position) -> Result | None:
     """The result once the board is full (M-5); None while the game goes on."""
     if not position.is_full():
         return None
@@ -104,18 +104,18 @@ def outcome(position: Position) -> Outcome | None:
         komi = position.rules.komi
         score = f"Black {b}, White {w - komi}{f' + komi {komi} = {w}' if komi else ''}"
         if b == w:
-            return Outcome(None, f"Squared scores are equal ({score}): a draw (KM-6).", ("M-5", "KM-6"), tuple(gs), scores=(b, w))
+            return Result(None, f"Squared scores are equal ({score}): a draw (KM-6).", ("M-5", "KM-6"), tuple(gs), scores=(b, w))
         winner = BLACK if b > w else WHITE
-        return Outcome(winner, f"{colour_name(winner)} wins on Squared score ({score}).", ("M-5",), tuple(gs), scores=(b, w))
+        return Result(winner, f"{colour_name(winner)} wins on Squared score ({score}).", ("M-5",), tuple(gs), scores=(b, w))
     pairs, left = remove_pairs(gs)
     taken = (f"{len(pairs)} pair{'s' if len(pairs) != 1 else ''} of equal groups taken off" if pairs
              else "no two opposite groups are the same size, so nothing is taken off")
     if not left:
         loser = position.last_placer()
         winner = WHITE if loser == BLACK else BLACK
-        return Outcome(winner, f"{taken} and nothing is left: {colour_name(loser)} placed the last stone and loses, "
+        return Result(winner, f"{taken} and nothing is left: {colour_name(loser)} placed the last stone and loses, "
                                f"so {colour_name(winner)} wins.", ("M-5",), tuple(gs), tuple(pairs), ())
     biggest = max(left, key=lambda g: (g.size, -g.squares[0]))
-    return Outcome(biggest.colour, f"{taken}; the largest group left is {colour_name(biggest.colour)}'s, of "
+    return Result(biggest.colour, f"{taken}; the largest group left is {colour_name(biggest.colour)}'s, of "
                                    f"{biggest.size} stone{'s' if biggest.size != 1 else ''}: "
                                    f"{colour_name(biggest.colour)} wins.", ("M-5",), tuple(gs), tuple(pairs), tuple(left))

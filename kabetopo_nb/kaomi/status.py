@@ -9,12 +9,12 @@ so a position is described the same way everywhere.
 from __future__ import annotations
 
 from .position import BLACK, WHITE, Position, colour_name
-from .scoring import outcome
+from .scoring import result as game_result
 
 
 def status_line(position: Position) -> str:
     """One line: whose turn it is (and who holds that colour after a swap, KM-2), or the result."""
-    result = outcome(position)
+    result = game_result(position)
     if result is not None:
         return f"Game over: {result.winner_name + ' wins' if result.winner else 'a draw'}"
     who = colour_name(position.turn)

@@ -35,12 +35,10 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..core.verdict import StudyFileError
+
 FORMAT = "kabetopo-nb study 1"
-GAMES = ("dakapo", "kaomi")
-
-
-class StudyFileError(ValueError):
-    """A study file that is not one, is damaged, or does not match its description."""
+SINGLE_RULESET_GAMES = ("dakapo", "kaomi")  # games whose one ruleset is named after the game
 
 
 @dataclass(frozen=True)
@@ -69,7 +67,7 @@ class Study:
         object.__setattr__(self, "options", dict(self.options))
         if self.unit not in ("round", "match"):
             raise ValueError(f"unit is 'round' or 'match', not {self.unit!r}")
-        if self.unit == "match" and self.ruleset in GAMES:
+        if self.unit == "match" and self.ruleset in SINGLE_RULESET_GAMES:
             raise ValueError(f"{self.ruleset} has no matches: its games are studied one by one (unit='round')")
         seats = self.seats()  # checks the ruleset and options
         if isinstance(self.bots, (list, tuple)):
@@ -98,18 +96,12 @@ class Study:
     # --- the games -----------------------------------------------------------------------
     def new_game(self, seed: int):
         """Game number ``seed``'s starting state (a Kabetopo round is set up from ``seed``)."""
-        if self.ruleset == "dakapo":
-            from ..dakapo.game import DakapoState
-
-            return DakapoState(**self.options)
-        if self.ruleset == "kaomi":
-            from ..kaomi.game import KaomiState
-
-            return KaomiState.new_game(**self.options)
-        from ..kabetopo import KabetopoState
+        from ..games import game
         from ..kabetopo.rules import Rules
 
-        return KabetopoState.new_round(Rules.named(self.ruleset, **self.options), seed=seed)
+        if self.ruleset in SINGLE_RULESET_GAMES:  # Dakapo, Kaomi: the ruleset is the game
+            return game(self.ruleset).new_state(**self.options)
+        return game("kabetopo").new_state(Rules.named(self.ruleset, **self.options), seed=seed)
 
     def seats(self) -> list[str]:
         from ..bots.evaluation import evaluation_for

@@ -44,12 +44,9 @@ _ROUTED: dict[str, type] = {}
 def routed_controller(game: str, state, board):
     """The game's own click handling, every action it would apply routed to ``board.play``."""
     if game not in _ROUTED:
-        if game == "kabetopo":
-            from .kabetopo import KabetopoController as base
-        elif game == "dakapo":
-            from .dakapo import DakapoController as base
-        else:
-            from .kaomi import KaomiController as base
+        from ..games import GAMES
+
+        base = GAMES[game].controller_class()
         _ROUTED[game] = type(f"Challenge{base.__name__}", (_Routed, base), {})
     inner = _ROUTED[game](state)
     inner.board = board

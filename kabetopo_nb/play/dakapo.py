@@ -21,7 +21,7 @@ from ..dakapo.geometry import parse_square
 from ..dakapo.notation import format_position
 from ..dakapo.position import Position
 from ..dakapo.rules import COLOURS, PLAYERS, DakapoRules
-from ..dakapo.status_text import status_line
+from ..dakapo.status import status_line
 from ..render.dakapo_svg import STYLE, board_svg
 from ..widget import BoardWidget
 from .base import Controller

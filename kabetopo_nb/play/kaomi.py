@@ -32,7 +32,7 @@ class KaomiController(Controller):
 
     # --- helpers -------------------------------------------------------------------------
     def _after_apply(self, sentence: str) -> str:
-        result = self.state.outcome()
+        result = self.state.result()
         if result is not None:
             sentence += f" The board is full. {result.reason}"
         return sentence

@@ -28,9 +28,11 @@ from functools import cache
 from importlib import resources
 from itertools import groupby
 
+from ..games import GAMES as _REGISTRY
+
 __all__ = ["Ruling", "ruling", "rulings", "ruling_card", "cards", "topics", "reference_html", "GAMES"]
 
-GAMES = ("kabetopo", "dakapo", "kaomi")
+GAMES = tuple(_REGISTRY)  # the registry of games (kabetopo_nb/games.py)
 FIELDS = ("id", "game", "topic", "title", "text", "source")
 # "K-INV-1", "KNB-11", "D-PLACE-3", "M-5"; a clause letter may follow ("K-INV-1 c", "K-INV-1 (c)")
 _ID = re.compile(r"\s*([A-Za-z]+(?:-[A-Za-z]+)?-\d+)(?:\s+[a-z]|\s*\([a-z]\))?\s*")

@@ -18,7 +18,7 @@ from ..dakapo.geometry import FILES, parse_square, square_name
 from ..dakapo.notation import format_position
 from ..dakapo.position import Position
 from ..dakapo.rules import COLOUR_LETTERS, COLOURS, EMPTY
-from ..dakapo.status_text import describe_position, status_line
+from ..dakapo.status import describe_position, status_line
 from .base import POINTER_CSS, add_text_alternative, content_prefix, new_drawing, points, r2, target, theme_css
 
 CELL = 40.0

@@ -25,11 +25,12 @@ never draws itself: ``kabetopo_nb.kaomi`` imports nothing from here).
 from __future__ import annotations
 
 from ..kaomi.actions import PLACE
-from ..kaomi.explainer import PROPOSED, PUSH, RETURN, PushExplanation, Step
+from ..kaomi.explain import PROPOSED, PUSH, RETURN, PushExplanation, PushStep
 from ..kaomi.game import KaomiState
 from ..kaomi.geometry import FILES, parse_square, square_name
-from ..kaomi.position import BLACK, WHITE, Position, colour_name, format_position
-from ..kaomi.scoring import outcome
+from ..kaomi.notation import format_position
+from ..kaomi.position import BLACK, WHITE, Position, colour_name
+from ..kaomi.scoring import result as game_result
 from ..kaomi.status import describe_position, status_line
 from .base import POINTER_CSS, add_text_alternative, content_prefix, new_drawing, r2, target, theme_css
 
@@ -168,7 +169,7 @@ def board_svg(
     # the result of a full board (M-5): pairs taken off, the largest group left
     removed: set[int] = set()
     winner_group: set[int] = set()
-    result = outcome(pos) if scoring else None
+    result = game_result(pos) if scoring else None
     if result is not None:
         for b, w in result.removed:
             removed.update(b.squares + w.squares)
@@ -280,7 +281,7 @@ def _arrow_segments(xy, a: int, b: int, n: int):
     return [((x0, y0), (x1, y1), True)]
 
 
-def step_svg(step: Step, **options) -> str:
+def step_svg(step: PushStep, **options) -> str:
     """The board of one explainer step, with its chains, targets and arrows."""
     options.setdefault("status", step.title)
     options.setdefault("scoring", False)
@@ -300,12 +301,12 @@ def state_svg(state: KaomiState, **options) -> str:
     return board_svg(state.position, **options)
 
 
-def _worth_a_board(step: Step) -> bool:
+def _worth_a_board(step: PushStep) -> bool:
     """A step where something is pushed, marked or placed; a step where nothing moves keeps its sentence only."""
     return bool(step.arrows) or len(step.highlights) > 1 or step.kind in ("place", "result")
 
 
-def show(item: KaomiState | Position | PushExplanation | Step, *, kinds: tuple[str, ...] | None = None,
+def show(item: KaomiState | Position | PushExplanation | PushStep, *, kinds: tuple[str, ...] | None = None,
          **options) -> None:
     """In a notebook: display a state's or a position's board, one explainer step, or a
     whole push explanation: each step's sentence, followed by its board when the step's kind
@@ -320,7 +321,7 @@ def show(item: KaomiState | Position | PushExplanation | Step, *, kinds: tuple[s
             print(f"{i}. {step}")
             if (kinds is None or step.kind in kinds) and _worth_a_board(step):
                 display(SVG(step_svg(step, **options)))
-    elif isinstance(item, Step):
+    elif isinstance(item, PushStep):
         print(item)
         display(SVG(step_svg(item, **options)))
     elif isinstance(item, KaomiState):

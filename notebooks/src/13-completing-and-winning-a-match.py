@@ -22,10 +22,10 @@ from kabetopo_nb.kabetopo.rules import seat_name
 from kabetopo_nb.kabetopo.scoring import score_round
 
 
-from kabetopo_nb.kabetopo.bots import greedy_bot as simple_bot  # the seeded demo player
+from kabetopo_nb.bots import GreedyBot
 
+simple_bot = GreedyBot()  # the seeded demo player: simple_bot(state, rng) picks an action
 
-from kabetopo_nb.kabetopo.bots import play_match  # lets the bot play out a match
 
 # %% [markdown]
 # ## 1. Turning the board means changing runners
@@ -83,7 +83,8 @@ show(start_of_2)
 # wins. Here the bot plays the remaining three rounds.
 
 # %%
-play_match(match, rng)
+while not match.is_over():  # the bot plays every remaining action
+    match.apply(simple_bot(match.state, rng))
 for p in match.players:
     print(f"{p}: rounds {[match.round_total(p, r) for r in range(match.rounds)]} -> total {match.total(p)}")
 

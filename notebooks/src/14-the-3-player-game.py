@@ -125,7 +125,9 @@ for line in describe(score_round(three_home.position)):
 # notebook 13) plays all three rounds, and the scoresheet has three columns.
 
 # %%
-from kabetopo_nb.kabetopo.bots import greedy_bot as simple_bot  # the seeded demo player
+from kabetopo_nb.bots import GreedyBot
+
+simple_bot = GreedyBot()  # the seeded demo player
 
 
 match = Match("kabetopo-3p", ["Ann", "Ben", "Cat"], seed=3)

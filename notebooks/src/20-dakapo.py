@@ -17,7 +17,7 @@
 # %%
 from IPython.display import SVG, display
 
-from kabetopo_nb import dakapo_board
+from kabetopo_nb import DakapoBoard
 from kabetopo_nb.dakapo import DakapoRules, DakapoState, Position, parse_position
 from kabetopo_nb.dakapo.rules import COLOURS
 
@@ -254,11 +254,11 @@ game
 #
 # An interactive board: pick a colour (a stone in the tray, or a colour button), then click
 # a square. Click a square without a colour to see which colours fit there. Anything the
-# rules forbid is refused with its ruling ID. `dakapo_board(tabletop=True)` adds the Claim
-# button; `dakapo_board(size=6)` plays on a smaller board.
+# rules forbid is refused with its ruling ID. `DakapoBoard(tabletop=True)` adds the Claim
+# button; `DakapoBoard(size=6)` plays on a smaller board.
 
 # %%
-board = dakapo_board()
+board = DakapoBoard()
 board
 
 # %% [markdown]

@@ -16,8 +16,8 @@
 # which draws a game, a position or a step-by-step explanation.
 
 # %%
-from kabetopo_nb import kaomi_board
-from kabetopo_nb.kaomi import KaomiRules, KaomiState, Position, explain_placement, groups, outcome, squared_scores
+from kabetopo_nb import KaomiBoard
+from kabetopo_nb.kaomi import KaomiRules, KaomiState, Position, explain_placement, groups, result, squared_scores
 from kabetopo_nb.render.kaomi_svg import show
 
 
@@ -199,7 +199,7 @@ full = board(size=5, turn="W",
              black=["a5", "b5", "c5", "d5", "e5", "a3", "b3", "c3", "d3", "e3", "a1", "b1", "c1", "d1"],
              white=["a4", "b4", "c4", "d4", "e4", "a2", "b2", "c2", "d2", "e2", "e1"])
 print(sorted((g.size, "Black" if g.colour == 1 else "White") for g in groups(full)))
-print(outcome(full))
+print(result(full))
 show(full)
 
 # %% [markdown]
@@ -210,7 +210,7 @@ show(full)
 stripes = board(size=6, turn="B",
                 black=[f"{f}{r}" for r in (2, 4, 6) for f in "abcdef"],
                 white=[f"{f}{r}" for r in (1, 3, 5) for f in "abcdef"])
-print(outcome(stripes))
+print(result(stripes))
 
 # %% [markdown]
 # ## The Squared variant
@@ -225,7 +225,7 @@ for komi in (0, 2):
     sq = board(size=6, turn="B", squared=True, komi=komi,
                black=[f"{f}{r}" for r in (2, 4, 6) for f in "abcdef"],
                white=[f"{f}{r}" for r in (1, 3, 5) for f in "abcdef"])
-    print(f"komi {komi}: scores {squared_scores(sq)} -> {outcome(sq)}")
+    print(f"komi {komi}: scores {squared_scores(sq)} -> {result(sq)}")
 print(KaomiState.new_game(squared=True, komi=2).explain("swap"))
 
 # %% [markdown]
@@ -241,24 +241,24 @@ rng = random.Random(7)
 while not game.is_terminal():
     game.apply(rng.choice(list(game.legal_actions)))
 print(" ".join(str(a) for a in game.history))
-print(game.outcome())
+print(game.result())
 show(game)
 
 # %% [markdown]
 # ## Play
 #
-# `kaomi_board(...)` gives a board to play on: **click an empty square** to place a stone
+# `KaomiBoard(...)` gives a board to play on: **click an empty square** to place a stone
 # for the colour to move. The arrows show the pushes of the last move (the **Push arrows**
 # button hides them). **Swap sides** is enabled while the pie rule allows it. An illegal
 # click is refused with its ruling and changes nothing; **Undo**, **Redo** and the move
-# list walk through the game. `kaomi_board(size=9)`, `kaomi_board(squared=True, komi=4)` or
-# `kaomi_board("<position text>")` start other games.
+# list walk through the game. `KaomiBoard(size=9)`, `KaomiBoard(squared=True, komi=4)` or
+# `KaomiBoard("<position text>")` start other games.
 #
 # (The board itself only shows in a live Jupyter session; the saved text below is its
 # position.)
 
 # %%
-play = kaomi_board(size=7)
+play = KaomiBoard(size=7)
 play
 
 # %% [markdown]

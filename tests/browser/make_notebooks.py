@@ -71,10 +71,10 @@ TWO_BOARDS_CELLS = [
 
 
 OTHER_GAMES_CELLS = [
-    "from kabetopo_nb import dakapo_board, kaomi_board\n"
-    "dakapo = dakapo_board()\n"
+    "from kabetopo_nb import DakapoBoard, KaomiBoard\n"
+    "dakapo = DakapoBoard()\n"
     "dakapo",
-    "kaomi = kaomi_board()\n"
+    "kaomi = KaomiBoard()\n"
     "kaomi",
 ]
 
@@ -149,14 +149,14 @@ if __name__ == "__main__":
 # Dakapo (where it may go), a Kaomi stone placed (the last placement ringed); then one
 # static drawing per game (an SVG output, not a widget).
 BOARD_DRAWING_CELLS = [
-    "from kabetopo_nb import KabetopoBoard, dakapo_board, kaomi_board\n"
+    "from kabetopo_nb import KabetopoBoard, DakapoBoard, KaomiBoard\n"
     f"kabetopo = KabetopoBoard({BOARD_POSITION!r}, theme='auto')\n"
     "kabetopo.click('sq:b1')  # East's runner selected: its moves light up\n"
     "kabetopo",
-    "dakapo = dakapo_board()\n"
+    "dakapo = DakapoBoard()\n"
     "dakapo.press('colour:red')  # red picked: the squares where it may go light up\n"
     "dakapo",
-    "kaomi = kaomi_board()\n"
+    "kaomi = KaomiBoard()\n"
     "kaomi.click('sq:d4')\n"
     "kaomi",
     "kabetopo.state.position  # a static drawing (an SVG output)",
@@ -216,8 +216,8 @@ class Scripted:
 # Dakapo alone, as in the report of bug 1 (another game's board on the page brings its own
 # style, which must not be what makes Dakapo's squares clickable).
 DAKAPO_LIT_CELLS = [
-    "from kabetopo_nb import dakapo_board\n"
-    "dakapo = dakapo_board()\n"
+    "from kabetopo_nb import DakapoBoard\n"
+    "dakapo = DakapoBoard()\n"
     "dakapo.press('colour:red')  # red picked: the squares where it may go light up\n"
     "dakapo",
 ]

@@ -55,20 +55,12 @@ def refusal(message: str, rulings=()) -> Feedback:
 
 
 def new_state(game: str, position: str):
-    """A state of ``game`` ("kabetopo", "dakapo", "kaomi") from its position text."""
-    if game == "kabetopo":
-        from ..kabetopo.game import KabetopoState
+    """A state of ``game`` (a name in the registry of games) from its position text."""
+    from ..games import GAMES
 
-        return KabetopoState.from_text(position)
-    if game == "dakapo":
-        from ..dakapo.game import DakapoState
-
-        return DakapoState.from_text(position)
-    if game == "kaomi":
-        from ..kaomi.game import KaomiState
-
-        return KaomiState.from_text(position)
-    raise ValueError(f"unknown game {game!r} (expected kabetopo, dakapo or kaomi)")
+    if game not in GAMES:
+        raise ValueError(f"unknown game {game!r} (expected {', '.join(GAMES)})")
+    return GAMES[game].from_text(position)
 
 
 def turn_number(state) -> tuple:
@@ -294,7 +286,7 @@ class OnlyLegalTurn(Checker):
 def winner(state) -> str | None:
     """The winning seat's name once a game of Dakapo or Kaomi is won (the engine's verdict)."""
     if hasattr(state, "outcome") and callable(state.outcome):
-        out = state.outcome()
+        out = state.result()
         return out.winner_name if out is not None else None
     return getattr(state, "winner", None)
 

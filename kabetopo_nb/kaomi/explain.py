@@ -4,7 +4,7 @@
     >>> ex = explain_placement(state.position, "d4")
     >>> for step in ex.steps: print(step.sentence)
 
-Each :class:`Step` holds a sentence in the project's words, the ruling IDs it applies, the
+Each :class:`PushStep` holds a sentence in the project's words, the ruling IDs it applies, the
 board at that moment and what to draw on it (chain squares, targets, arrows, returns).
 The data comes from ``pushes.resolve``, the same function ``play`` uses.  This module only
 words and records; drawing a step is the renderer's job
@@ -18,13 +18,15 @@ from ..core.grid_text import is_index, shown
 from ..core.verdict import NotationError
 from .geometry import FILES, ROW
 from .position import Position, colour_name
+from .actions import PLACE, Action, malformed
+from .engine import Placement, Swap, square_of
 from .pushes import BLOCKED, COLLISION, STILL, AxisPush, Chain, Resolution, resolve
 
 PUSH, RETURN, PROPOSED = "push", "return", "proposed"
 
 
 @dataclass(frozen=True)
-class Step:
+class PushStep:
     """One step of a placement's story."""
 
     kind: str  # "place", "chain", "axis", "result"
@@ -47,7 +49,7 @@ class PushExplanation:
 
     before: Position
     resolution: Resolution
-    steps: tuple[Step, ...]
+    steps: tuple[PushStep, ...]
 
     @property
     def after(self) -> Position:
@@ -164,11 +166,11 @@ def explain_placement(position: Position, square) -> PushExplanation:
         raise NotationError(f"{shown(square)} is not a square of the {pos.size}x{pos.size} board (M-6)")
     res = resolve(pos, p)
     who = colour_name(res.colour)
-    steps: list[Step] = []
+    steps: list[PushStep] = []
 
     board = pos.copy()
     board.cells[p] = res.colour
-    steps.append(Step("place", f"{who} places on {pos.name(p)}",
+    steps.append(PushStep("place", f"{who} places on {pos.name(p)}",
                       "the new stone pushes along its row and its column, each on its own, and never moves itself "
                       "this turn.", ("KM-1", "M-1"), board.copy(), {p: "placed"}, (), p))
     for ax in res.axes:
@@ -182,7 +184,7 @@ def explain_placement(position: Position, square) -> PushExplanation:
                 arrows = tuple((a, b, PROPOSED) for a, b in c.moves())
                 if c.target is None and c.squares:
                     arrows += ((c.squares[-1], p, RETURN),)
-                steps.append(Step("chain", f"{line}, {c.direction}", describe_chain(pos, p, c),
+                steps.append(PushStep("chain", f"{line}, {c.direction}", describe_chain(pos, p, c),
                                   ("M-7",) if c.at_edge else ("M-1",), board.copy(), hl, arrows, p))
         moves = ax.moves()
         colours = [board.cells[a] for a, _ in moves]
@@ -198,14 +200,39 @@ def explain_placement(position: Position, square) -> PushExplanation:
                 dest = c.destinations[-1] if c.target is not None else p
                 arrows += ((c.squares[-1], dest, RETURN),)
         ids = tuple(r for r in ax.rulings if r != "M-1") or ("M-1",)
-        steps.append(Step("axis", f"{line} outcome", describe_axis(pos, p, ax), ids, board.copy(), hl, arrows, p))
+        steps.append(PushStep("axis", f"{line} outcome", describe_axis(pos, p, ax), ids, board.copy(), hl, arrows, p))
     after = board.copy()
     after.turn = 3 - pos.turn
     all_moves = res.moves()
     moved = len(all_moves)
     sentence = (f"{moved} stone{'s' if moved != 1 else ''} moved; {colour_name(after.turn)} places next."
                 if not after.is_full() else f"{moved} stone{'s' if moved != 1 else ''} moved; the board is full.")
-    steps.append(Step("result", "Result", sentence, res.rulings, after, {p: "placed"},
+    steps.append(PushStep("result", "Result", sentence, res.rulings, after, {p: "placed"},
                       tuple((a, b, PUSH) for a, b in all_moves), p))
     return PushExplanation(pos.copy(), res, tuple(steps))
 
+
+# --- the words of a verdict (the engine's describe and shape) -----------------------------------
+
+
+def describe(position: Position, action: Action, result: Placement | Swap) -> tuple[tuple[str, ...], str]:
+    """The rulings and the sentence of an allowed action's verdict."""
+    if isinstance(result, Swap):
+        return result.rulings, ("White takes over Black's side and its stone: the players trade colours, and the "
+                                "first player now places for White")
+    res = result.resolve(position)
+    return ("KM-1",) + res.rulings, f"{colour_name(result.colour)} places on {action}: {summary(position, res)}"
+
+
+def shape(position: Position, action) -> tuple[tuple[str, ...], str]:
+    """Why something the ledger never considered is no Kaomi action here; decides no rule.
+
+    The ledger holds every square of the board and the swap, so what reaches here is
+    malformed (``actions.malformed``) or a square off this board (M-6)."""
+    bad = malformed(action)
+    if bad:
+        return (), bad
+    n = position.rules.size
+    if action.kind == PLACE and square_of(position, action) is None:
+        return ("M-6",), f"{action} is not on this {n}x{n} board"
+    return (), f"{action} is not among the candidates of this decision"  # pragma: no cover - a ledger gap
