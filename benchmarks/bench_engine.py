@@ -85,7 +85,7 @@ def bench_enumeration(repeats: int) -> list[float]:
     times = []
     for text in load_positions():
         pos = parse_position(text)
-        times.append(time_per_call(lambda: legal_actions(pos), repeats))
+        times.append(time_per_call(lambda pos=pos: legal_actions(pos), repeats))
     return times
 
 
@@ -161,7 +161,7 @@ def bench_against(ref: str, repeats: int) -> None:
                 out = subprocess.run([sys.executable, "-c", _CHILD, tree, texts, str(repeats)],
                                      capture_output=True, text=True, check=True).stdout
                 times = json.loads(out)
-                best[label] = [min(a, b) for a, b in zip(best[label], times)] if label in best else times
+                best[label] = [min(a, b) for a, b in zip(best[label], times, strict=False)] if label in best else times
     now, then = statistics.median(best["this tree"]), statistics.median(best[ref])
     print(f"\nlegal_actions, this tree against {ref} (one run, alternating, best of 3 per position):")
     print(f"  this tree median {us(now)}")

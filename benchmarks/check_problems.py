@@ -36,7 +36,7 @@ KINDS = ((Piece.WALL, 0), (Piece.WALL, 0), (Piece.MONOLITH, 1), (Piece.PORTAL, 2
 def random_board(ruleset: str, rng: random.Random) -> KabetopoState:
     state = KabetopoState.new_round(ruleset, seed=rng.randrange(10**6))
     pos = state.position
-    for seat, square in zip(pos.rules.seats, rng.sample(range(36), len(pos.rules.seats))):
+    for seat, square in zip(pos.rules.seats, rng.sample(range(36), len(pos.rules.seats)), strict=False):
         pos.runners[seat] = square
     no_portal = pos.rules.geometry.corner_lines()
     empty = [ln for ln in LINES if pos.lines[ln] == Piece.EMPTY]

@@ -116,7 +116,7 @@ def sample_positions() -> list[str]:
             squares[rng.randrange(len(squares))] = mountain
         if rng.random() < 0.5:  # the mover next to the Mountain
             squares[pos.seats.index(pos.turn)] = rng.choice([n for n in NEIGHBOURS[mountain] if n not in squares])
-        for seat, sq in zip(pos.seats, squares):
+        for seat, sq in zip(pos.seats, squares, strict=False):
             pos.runners[seat] = sq
         out.append(format_position(pos))
     # dedupe, keeping the order; keep only text that reads back (a made-up position can

@@ -21,9 +21,13 @@ anything above them): it sits above the engines and below the layers that serve 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # only for the annotations: reading the registry imports no engine part
+    from .core.state import GameState
 
 # The modules every game package has, each with the same job:
 ROLES: dict[str, str] = {
@@ -69,7 +73,7 @@ class Game:
 
     # --- the engine ----------------------------------------------------------------------
     @property
-    def state(self) -> type:
+    def state(self) -> type[GameState]:
         """The game's state class (``KabetopoState``, ``DakapoState``, ``KaomiState``)."""
         return getattr(self.module("game"), self.state_class)
 

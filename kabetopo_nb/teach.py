@@ -12,7 +12,7 @@ it run after run).
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Iterable
+from collections.abc import Iterable
 
 from IPython.display import SVG, display
 
@@ -78,7 +78,9 @@ def field_labels(field: str) -> dict[str, str]:
         if line is not None:
             out[line_name(line)] = str(label)
             continue
-        ref = field_line(CENTRE_FIELD, label)  # the centre field has no rim edge
+        ref = field_line(CENTRE_FIELD, label)
+        if ref is None:  # cannot happen: the centre field has no rim edge, every label is a line there
+            raise AssertionError(f"label {label} of the centre field has no line")
         f, r = ref // 2 % SIZE + dx, ref // 2 // SIZE + dy
         if ref % 2 == 0:  # the edge above square (f, r): below square (f, r + 1) at the rim's foot
             out[f"{square_name(f + SIZE * r)}n" if r >= 0 else f"{square_name(f)}s"] = str(label)
@@ -113,6 +115,8 @@ def ask(state: KabetopoState, action: str | Action) -> None:
 def play(state: KabetopoState, *actions: str) -> KabetopoState:
     """Apply actions one by one on a copy, printing each verdict; returns the new state."""
     s = state.copy()
+    if not isinstance(s, KabetopoState):  # GameState.copy keeps the type (``type(self).__new__``)
+        raise TypeError(f"a copy of a KabetopoState is a {type(s).__name__}")
     for text in actions:
         verdict = s.explain(text)
         s.apply(text)

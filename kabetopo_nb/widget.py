@@ -65,6 +65,9 @@ CLOSED = "this board was closed (running its cell again made a new board): use t
 
 
 class Controller(Protocol):  # pragma: no cover - typing aid
+    @property
+    def state(self) -> Any: ...
+
     def view(self) -> dict: ...
     def click(self, target: str) -> dict: ...
     def button(self, button: str, value: Any = None) -> dict: ...
@@ -100,7 +103,8 @@ class BoardWidget(anywidget.AnyWidget):
             raise ValueError(f"theme must be 'auto', 'light' or 'dark', not {theme!r}")
         super().__init__(_theme=theme, **kwargs)
         self._own_layout = "layout" not in kwargs  # a layout passed in may be shared: not ours to close
-        self.controller = controller
+        self.controller: Controller | None = controller
+        self._error = ""  # the last intent's error, shown in the panel of every view (see refresh)
         self.on_msg(self._on_message)
         self.refresh()
         _replace_boards_of_this_cell(self)
@@ -151,20 +155,27 @@ class BoardWidget(anywidget.AnyWidget):
 
     def refresh(self) -> None:
         """Redraw from the controller's current state (after changing it from code)."""
-        if self.closed:
+        controller = getattr(self, "controller", None)
+        if controller is None:
             return
-        view = self.controller.view()
+        view = controller.view()
+        panel = view["panel"]
+        error = getattr(self, "_error", "")
+        if error and (panel.get("refusal") or {}).get("reason") != error:
+            # an error the controller's own panel does not show (a malformed message, a
+            # bug of the controller's): the model carries it, so every view of the board says it
+            panel = {**panel, "error": error}
         with self.hold_sync():
             self._style = view.get("style", "")
             self._svg = view["svg"]
-            self._panel = view["panel"]
-            self.position = self.controller.position_text()
-            self.history = self.controller.history_texts()
+            self._panel = panel
+            self.position = controller.position_text()
+            self.history = controller.history_texts()
 
     @property
     def state(self):
         """The game state behind the board (a ``core.state.GameState``): read it, ask it."""
-        if self.closed:
+        if self.controller is None:
             raise RuntimeError(CLOSED)
         return self.controller.state
 
@@ -173,7 +184,7 @@ class BoardWidget(anywidget.AnyWidget):
 
         Returns the reply the front end would get: ``ok`` or a refusal with ruling IDs.
         """
-        if self.closed:
+        if self.controller is None:
             return {"type": "reply", "id": None, "ok": False, "error": CLOSED}
         reply = self.controller.apply(action)
         self.refresh()
@@ -215,23 +226,28 @@ class BoardWidget(anywidget.AnyWidget):
         reply = self._intent(content)
         self.send(reply)
 
-    def _intent(self, content: Any) -> dict:
+    def _intent(self, content: Any) -> dict[str, Any]:
         problem = check_intent(content)
         raw_id = content.get("id") if isinstance(content, dict) else None
         msg_id = raw_id if isinstance(raw_id, int) and not isinstance(raw_id, bool) else None
-        if self.closed:
+        controller = self.controller
+        if controller is None:
             return {"type": "reply", "id": msg_id, "ok": False, "error": CLOSED}
         if problem:
-            reply = {"type": "reply", "id": msg_id, "ok": False, "error": f"malformed message: {problem}"}
+            error = f"malformed message: {problem}"
+            reply = {"type": "reply", "id": msg_id, "ok": False, "error": error}
+            self._error = error
+            self.refresh()
         else:
             try:
                 if content["kind"] == "click":
-                    result = self.controller.click(content["target"])
+                    result = controller.click(content["target"])
                 else:
-                    result = self.controller.button(content["button"], content.get("value"))
+                    result = controller.button(content["button"], content.get("value"))
             except Exception as exc:  # a controller bug must not kill the widget; report it
                 result = {"ok": False, "error": f"{type(exc).__name__}: {exc}"}
             reply = {"type": "reply", "id": msg_id, **result}
+            self._error = str(result.get("error") or "") if not result.get("ok") else ""
             self.refresh()
         self.last_reply = reply
         return reply

@@ -13,8 +13,8 @@ from __future__ import annotations
 import pytest
 
 from kabetopo_nb.core.verdict import IllegalActionError
-from kabetopo_nb.kabetopo import KabetopoState
 from kabetopo_nb.games import GAMES
+from kabetopo_nb.kabetopo import KabetopoState
 from kabetopo_nb.kabetopo.geometry import parse_square
 
 

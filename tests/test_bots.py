@@ -8,8 +8,17 @@ import time
 
 import pytest
 
-from kabetopo_nb.bots import (BOT_NAMES, GreedyBot, MCTSBot, RandomBot, ask, BotFailure, make_bot, play_game,
-                              run_thinking)
+from kabetopo_nb.bots import (
+    BOT_NAMES,
+    BotFailure,
+    GreedyBot,
+    MCTSBot,
+    RandomBot,
+    ask,
+    make_bot,
+    play_game,
+    run_thinking,
+)
 from kabetopo_nb.bots.evaluation import evaluation_for
 from kabetopo_nb.dakapo.game import DakapoState
 from kabetopo_nb.kabetopo import KabetopoState
@@ -90,7 +99,7 @@ def _win_in_one(make, seed_range=range(40)):
                 after.apply(action)
                 results.append(after.is_terminal() and ev.rewards(after.position)[seat] == 1.0)
             if any(results) and not all(results):
-                return state, [a for a, won in zip(state.legal_actions, results) if won]
+                return state, [a for a, won in zip(state.legal_actions, results, strict=False) if won]
             state.apply(rng.choice(list(state.legal_actions)))
     raise AssertionError("no win-in-one position found")
 

@@ -11,7 +11,6 @@ from xml.etree import ElementTree
 import pytest
 
 from kabetopo_nb.core.simulation import random_simulation
-from kabetopo_nb.dakapo import golden
 from kabetopo_nb.dakapo import (
     CLAIM,
     ENGINE,
@@ -26,6 +25,7 @@ from kabetopo_nb.dakapo import (
     Position,
     SaveFormatError,
     format_position,
+    golden,
     parse_position,
 )
 from kabetopo_nb.dakapo.consistency import check_state, state_problems
@@ -565,7 +565,7 @@ def test_a_placement_outcome_says_what_playing_it_does():
             continue  # the 8x8 automatic games are enough at that size
         claim_open = "claim" in state.legal_actions
         fast = ENGINE.ledger(state.position)
-        for action, outcome in zip(fast.actions, fast.outcomes):
+        for action, outcome in zip(fast.actions, fast.outcomes, strict=False):
             if action.kind != PLACE:
                 continue
             after = state.copy()

@@ -22,8 +22,8 @@ from hypothesis import strategies as st
 from kabetopo_nb.core.verdict import IllegalActionError, InvalidPositionError, NotationError, SaveFormatError
 from kabetopo_nb.kabetopo import Action, KabetopoState
 from kabetopo_nb.kabetopo.actions import KINDS
-from kabetopo_nb.kabetopo.match import Match
 from kabetopo_nb.kabetopo.geometry import LINES, line_name, side_name, sides_of_line, square_name
+from kabetopo_nb.kabetopo.match import Match
 from kabetopo_nb.kabetopo.notation import FIELDS, format_position, parse_position
 
 FUZZ = settings(derandomize=True, max_examples=300, deadline=None,

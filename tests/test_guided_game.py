@@ -176,8 +176,9 @@ def test_a_fresh_walk_starts_from_the_seeded_round():
 
 
 def test_the_start_page_offers_the_guided_game_before_the_tour():
-    import jupytext
     from pathlib import Path
+
+    import jupytext
 
     source = Path(__file__).resolve().parent.parent / "notebooks" / "src" / "00-start-here.py"
     cells = jupytext.read(source, fmt="py:percent").cells

@@ -17,8 +17,8 @@ import tomllib
 
 import pytest
 
-from kabetopo_nb.core.savefile import MAX_SAVE_CHARS
 from kabetopo_nb.core import state as state_module
+from kabetopo_nb.core.savefile import MAX_SAVE_CHARS
 from kabetopo_nb.core.state import CHECKPOINT_EVERY, MAX_HISTORY
 from kabetopo_nb.core.verdict import HistoryError, InvalidPositionError, NotationError, SaveFormatError
 from kabetopo_nb.dakapo import DakapoState

@@ -18,14 +18,12 @@ from collections import deque
 
 import pytest
 
-from kabetopo_nb.kabetopo import KabetopoState, Rules
-from kabetopo_nb.kabetopo import engine
+from kabetopo_nb.kabetopo import KabetopoState, Rules, engine
+from kabetopo_nb.kabetopo import position as P
 from kabetopo_nb.kabetopo.actions import Action, Kind
-
 from kabetopo_nb.kabetopo.explain import explain
 from kabetopo_nb.kabetopo.geometry import LINE_OF, LINES, NEIGHBOURS, NUM_SQUARES, sides_of_line
 from kabetopo_nb.kabetopo.invariants import DropChecker, violations
-from kabetopo_nb.kabetopo import position as P
 from kabetopo_nb.kabetopo.rules import RULESETS
 
 from conftest import kabetopo_universe

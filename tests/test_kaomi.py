@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import ast
 import difflib
-import importlib.util
 import json
 import subprocess
 import sys
@@ -30,16 +29,18 @@ from kabetopo_nb.kaomi import (
     Position,
     explain_placement,
     format_position,
+    golden,
     groups,
-    result as game_result,
     parse_position,
     remove_pairs,
     resolve,
     squared_scores,
 )
-from kabetopo_nb.kaomi.engine import Placement, Swap
+from kabetopo_nb.kaomi import (
+    result as game_result,
+)
 from kabetopo_nb.kaomi.consistency import check_state
-from kabetopo_nb.kaomi import golden
+from kabetopo_nb.kaomi.engine import Placement, Swap
 from kabetopo_nb.kaomi.game import ENGINE
 from kabetopo_nb.kaomi.pushes import BLOCKED, COLLISION, MOVES, STILL
 from kabetopo_nb.kaomi.status import describe_position, status_line
@@ -458,7 +459,7 @@ def test_the_ledger_lists_placements_by_square_then_the_swap_with_their_outcomes
     led = ENGINE.ledger(pos)
     assert [str(a) for a in led.actions] == [pos.name(sq) for sq in pos.empty_squares()] + ["swap"]
     assert led.rejected is None  # the fast ledger writes no reasons
-    for action, result in zip(led.actions, led.outcomes):
+    for action, result in zip(led.actions, led.outcomes, strict=False):
         if action.kind == "swap":
             assert isinstance(result, Swap) and result.rulings == ("M-5", "KM-2")
         else:

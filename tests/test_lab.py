@@ -13,8 +13,17 @@ from distributed import Client
 from pandas.testing import assert_frame_equal
 
 from kabetopo_nb.kabetopo.scoring import LINES
-from kabetopo_nb.lab import (Study, StudyFileError, extend_study, load_study, local_cluster, metrics, plots, run_study,
-                             save_study)
+from kabetopo_nb.lab import (
+    Study,
+    StudyFileError,
+    extend_study,
+    load_study,
+    local_cluster,
+    metrics,
+    plots,
+    run_study,
+    save_study,
+)
 
 SMALL = Study("kabetopo-2p", bots="greedy", rounds=12, seed=3, chunk=3, name="small")
 

@@ -9,32 +9,31 @@ files live in pytest's ``tmp_path``.
 from __future__ import annotations
 
 import asyncio
-import threading
 import builtins
 import json
 import os
 import random
 import re
 import textwrap
+import threading
 import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import nbformat
-
 import pytest
 
 from kabetopo_nb import MatchBoard
+from kabetopo_nb.bots import GreedyBot
 from kabetopo_nb.kabetopo import KabetopoState
 from kabetopo_nb.kabetopo.actions import Kind
-from kabetopo_nb.bots import GreedyBot
 
 greedy_bot = GreedyBot().choose  # a seeded function(state, rng), as a board's bots= takes one
 from kabetopo_nb.core.verdict import SaveFormatError
 from kabetopo_nb.kabetopo.match import Match
 from kabetopo_nb.kabetopo.scoring import score_round
-from kabetopo_nb.play import match_board as match_board_module
-from kabetopo_nb.play.match_board import MatchBoardWidget, MatchController, resolve_bots
+from kabetopo_nb.play import bot_runner as bot_runner_module
+from kabetopo_nb.play.match_board import MatchBoardWidget, MatchController, open_match, resolve_bots
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
 ALL_BOTS = {p: "greedy" for p in PLAYERS}
@@ -187,7 +186,7 @@ def test_the_kernel_s_event_loop_plays_the_bots_on_its_own():
         rng = random.Random(5)
         while board.state.decision.seat == "East":
             human_turn(board, rng)
-        assert board._bot_timer is not None  # scheduled, not played inside the click
+        assert board.controller.runner.pending  # scheduled, not played inside the click
         for _ in range(500):  # the loop stays free between the bots' actions
             if board.state.decision.seat == "North":
                 break
@@ -206,14 +205,15 @@ def test_closing_a_board_cancels_its_bots_pending_move():
         while board.state.decision.seat == "East":
             human_turn(board, rng)
         history = list(board.history)
-        assert board._bot_timer is not None
+        runner = board.controller.runner
+        assert runner.pending
         board.close()  # e.g. its cell was run again
         for _ in range(20):
             await asyncio.sleep(0)
-        return board, history
+        return board, history, runner
 
-    board, history = run_in_own_loop(session())
-    assert board.closed and board._bot_timer is None and board.history == history
+    board, history, runner = run_in_own_loop(session())
+    assert board.closed and not runner.pending and board.history == history
 
 
 # --- rounds, announcements and the scoresheet ------------------------------------------------
@@ -567,7 +567,7 @@ class FakeLoop:
 @pytest.fixture
 def fake_loop(monkeypatch):
     loop = FakeLoop()
-    monkeypatch.setattr(match_board_module, "_running_loop", lambda: loop)
+    monkeypatch.setattr(bot_runner_module, "running_loop", lambda: loop)
     return loop
 
 
@@ -673,6 +673,29 @@ def test_a_malformed_seat_message_is_refused_before_the_controller():
     reply = board._intent({"type": "intent", "id": 5, "kind": "button", "button": "seat:Ann", "value": ["mcts"]})
     assert not reply["ok"] and "malformed message" in reply["error"]
     assert seat_state(board) == before
+
+
+def test_the_bot_runner_needs_no_widget_only_a_loop_it_is_given():
+    # the runner belongs to the controller; whatever shows the board injects the loop (here
+    # a loop of the test's own, no widget, no kernel) and is told each reply
+    controller = open_match("kabetopo-4p", PLAYERS, seed=3, bots={"South": "greedy"})
+    loop, replies = FakeLoop(), []
+
+    def told(reply):  # what a transport does with a reply: show it, then let the bots go on
+        replies.append(reply)
+        controller.runner.schedule()
+
+    controller.runner.attach(pause=0.25, on_reply=told, loop=lambda: loop)
+    rng = random.Random(5)
+    while controller.state.decision.seat == "East":
+        controller.apply(rng.choice(list(controller.state.legal_actions)))
+    controller.runner.schedule()
+    assert [h.delay for h in loop.queue] == [0.25] and controller.runner.pending
+    while loop.run_one() is not None:
+        pass
+    assert replies and all(r["ok"] for r in replies)
+    assert any(a.startswith("Ben (bot)") for a in controller.announcements)
+    assert not controller.runner.pending and controller.state.decision.seat == "West"  # a human's turn: it stops
 
 
 def test_a_thinking_bot_runs_a_slice_per_loop_callback(fake_loop):

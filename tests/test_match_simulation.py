@@ -140,7 +140,7 @@ def test_random_matches(name, options, rounds, matches):
     rules = Rules.named(name, **options)
     rng = random.Random(f"{name}{sorted(options)}{rounds}")
     completed, cut_off, actions = 0, [], 0
-    for k in range(matches + 3):
+    for _ in range(matches + 3):
         if completed == matches:
             break
         seed = rng.randrange(10**6)

@@ -163,7 +163,7 @@ def test_locks_are_drawn_on_their_side():
 def test_runners_per_seat_with_letters_and_stones():
     root = draw()
     expected = {"E": ("east", "c4", 1), "S": ("south", "d2", 1), "W": ("west", "a1", 0), "N": ("north", "a6", 0)}
-    for letter, (seat, square, stones) in expected.items():
+    for letter, (seat, _square, stones) in expected.items():
         group = by_id(root, f"runner-{letter}")
         assert {"kb-runner-group", f"kb-{seat}"} <= classes(group)
         circle = with_class(group, "kb-runner")
@@ -481,8 +481,11 @@ def test_the_import_scan_tells_lazy_from_top_level(tmp_path):
 
 # --- issue 11: kinds of highlight, layout, readability ------------------------------------------------
 
-from kabetopo_nb.render import dakapo_svg, kaomi_svg  # noqa: E402
-from kabetopo_nb.render import kabetopo_svg  # noqa: E402
+from kabetopo_nb.render import (  # noqa: E402
+    dakapo_svg,
+    kabetopo_svg,  # noqa: E402
+    kaomi_svg,
+)
 
 RENDERER_STYLES = {"kabetopo": kabetopo_svg.STYLE, "dakapo": dakapo_svg.STYLE, "kaomi": kaomi_svg.STYLE}
 

@@ -135,7 +135,7 @@ def test_field_labels_follow_the_engines_roll_to_line_mapping(origin):
 def test_field_labels_place_rim_labels_where_the_field_pattern_puts_them():
     # a label lies in the same place of every field: the rim field a3-b4 is the interior
     # field b3-c4 moved one file back, label for label, rim edges included
-    one_file = [q - p for p, q in zip(grid_to_xy(0, 0), grid_to_xy(1, 0))]
+    one_file = [q - p for p, q in zip(grid_to_xy(0, 0), grid_to_xy(1, 0), strict=False)]
     moved = {v: k for k, v in field_labels("b3").items()}
     for name, label in field_labels("a3").items():
         _, _, (a, b) = label_segment(name)

@@ -588,8 +588,12 @@ def test_malformed_messages_change_nothing(message):
     assert reply["error"].startswith("malformed message")
     assert check_intent(message) is not None
     assert reply["id"] in (None, 5) and reply["id"] is not True
-    assert (snapshot(board), board._svg, dict(board._panel)) == before
+    panel = dict(board._panel)
+    assert panel.pop("error") == reply["error"]  # every view of the board says it
+    assert (snapshot(board), board._svg, panel) == before
     assert board.last_reply == reply
+    board.click("sq:e6")  # the next request that goes through clears it
+    assert "error" not in board._panel
 
 
 FORGED_CLICKS = [
@@ -668,6 +672,7 @@ def test_a_controller_error_is_reported_not_raised():
     reply = board.click("sq:e6")
     assert reply["ok"] is False and "RuntimeError: boom" in reply["error"]
     assert board.history == []
+    assert "RuntimeError: boom" in board._panel["error"]  # in the model: every view shows it
 
 
 def test_round_over_refuses_moves():
@@ -729,7 +734,7 @@ import html as html_lib  # noqa: E402
 
 from ipywidgets.widgets import widget as ipywidget_module  # noqa: E402
 
-from kabetopo_nb import dakapo_board, kaomi_board  # noqa: E402
+from kabetopo_nb import DakapoBoard, KaomiBoard  # noqa: E402
 from kabetopo_nb import widget as widget_module  # noqa: E402
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
@@ -744,7 +749,7 @@ def saved_picture(board) -> tuple[str, ET.Element]:
     return page, ET.fromstring(base64.b64decode(src.group(1)))
 
 
-@pytest.mark.parametrize("make", [lambda: KabetopoBoard(START), dakapo_board, kaomi_board],
+@pytest.mark.parametrize("make", [lambda: KabetopoBoard(START), DakapoBoard, KaomiBoard],
                          ids=["kabetopo", "dakapo", "kaomi"])
 def test_a_displayed_board_carries_a_static_drawing_for_saved_notebooks(make):
     # issue 11, bug 8: a saved notebook opened before running showed no board (text, or
@@ -864,7 +869,7 @@ def test_a_closed_board_says_so_and_holds_no_game():
     assert reply["ok"] is False and "closed" in reply["error"]
     assert board.apply("step e5")["ok"] is False
     with pytest.raises(RuntimeError, match="closed"):
-        board.state
+        _ = board.state
     board.refresh()  # nothing to redraw, no error
     board.close()  # closing twice is harmless
 

@@ -16,7 +16,8 @@ that fails.
 from __future__ import annotations
 
 import random
-from typing import Any, Generator
+from collections.abc import Generator
+from typing import Any
 
 
 class Bot:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import abc
 import math
+from collections.abc import Mapping
 from typing import Any
 
 from ..core.state import CHANCE
@@ -29,7 +30,7 @@ from ..core.state import CHANCE
 LEVEL = 0.5
 
 
-def _ranked(values: dict[str, float], scale: float | None) -> dict[str, float]:
+def _ranked(values: Mapping[str, float], scale: float | None) -> dict[str, float]:
     """Each seat's mean pairwise result against the others: a step (1, 0.5, 0) when
     ``scale`` is None, else the logistic curve of the value difference over ``scale``."""
     seats = list(values)
@@ -108,7 +109,7 @@ class KabetopoEvaluation(Evaluation):
     def estimate(self, position) -> dict[str, float]:
         totals = self._score_round(position, partial=True).totals()
         home = {s for s, _ in position.homes}
-        values = {}
+        values: dict[str, float] = {}
         for s, points in totals.items():
             if s in home or not position.is_racing(s):
                 values[self._seat_name(s)] = points
@@ -192,13 +193,13 @@ class KaomiEvaluation(Evaluation):
         result = self._result(position)
         if result is None or result.winner is None:
             return {n: LEVEL for n in self._names}
-        return {n: 1.0 if c == result.winner else 0.0 for c, n in zip(self._colours, self._names)}
+        return {n: 1.0 if c == result.winner else 0.0 for c, n in zip(self._colours, self._names, strict=False)}
 
     def estimate(self, position) -> dict[str, float]:
         largest = dict.fromkeys(self._colours, 0)
         for g in self._groups(position):
             largest[g.colour] = max(largest[g.colour], g.size)
-        return _ranked({n: largest[c] for c, n in zip(self._colours, self._names)}, self.SCALE)
+        return _ranked({n: largest[c] for c, n in zip(self._colours, self._names, strict=False)}, self.SCALE)
 
     def greedy_key(self, position, seat: str) -> float:
         if position.is_full():

@@ -34,7 +34,7 @@ class GreedyBot(Bot):
         seat = state.decision.seat
         pos, play = state.position, state.engine.play
         best, best_key = [], None
-        for action, outcome in zip(actions, ledger.outcomes):
+        for action, outcome in zip(actions, ledger.outcomes, strict=False):
             after = pos.copy()
             play(after, action, outcome)
             key = evaluation.greedy_key(after, seat)

@@ -40,7 +40,8 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any, Generator
+from collections.abc import Generator
+from typing import Any
 
 from ..core.state import CHANCE
 from .base import Bot, run_thinking
@@ -66,7 +67,7 @@ class _Node:
         self.untried = list(range(len(self.actions)))
         rng.shuffle(self.untried)
 
-    def child(self, i: int, engine, rng: random.Random) -> "_Node":
+    def child(self, i: int, engine, rng: random.Random) -> _Node:
         node = self.children.get(i)
         if node is None:
             after = self.position.copy()
@@ -92,7 +93,7 @@ class MCTSBot(Bot):
         if rollout_depth is not None and (not isinstance(rollout_depth, int) or rollout_depth < 0):
             raise ValueError(f"rollout_depth is a whole number of at least 0, not {rollout_depth!r}")
         self.iterations = iterations
-        self.seconds = None if seconds is None else float(seconds)
+        self.seconds = budget = None if seconds is None else float(seconds)
         self.exploration = float(exploration)
         self.rollout_depth = rollout_depth
         if not 0 < discount <= 1:
@@ -103,7 +104,7 @@ class MCTSBot(Bot):
         self.help = (f"tree search, {iterations} iterations a decision" if iterations is not None else
                      f"tree search, {seconds:g} second{'s' if seconds != 1 else ''} a decision")  # the seat picker's
         # the referee's limit for one decision: the budget, with room for one slow iteration
-        self.time_limit = None if seconds is None else self.seconds * 1.5 + 1.0
+        self.time_limit = None if budget is None else budget * 1.5 + 1.0
         self.last_iterations = 0  # how many the last decision ran (benchmarks, the board)
 
     def choose(self, state, rng: random.Random) -> Any:
@@ -154,11 +155,14 @@ class MCTSBot(Bot):
         leads the next by more visits than the iterations left (for a budget in seconds,
         as many as fit at the pace so far), so the search stops early with the same answer
         (an iteration budget gives exactly the same action, only sooner)."""
+        left: float
         if self.iterations is not None:
             left = self.iterations - done
-        else:
+        elif deadline is not None:
             now = time.perf_counter()
             left = (deadline - now) * done / max(now - started, 1e-9)
+        else:  # no budget at all (the constructor demands one): nothing to stop early for
+            return False
         first = second = 0
         for child in root.children.values():
             if child.visits > first:
@@ -177,10 +181,12 @@ class MCTSBot(Bot):
             else:
                 log_n = math.log(node.visits)
                 best, best_score = None, -1.0
-                for i, ch in node.children.items():
+                for ch in node.children.values():
                     score = ch.value / ch.visits + c * math.sqrt(log_n / ch.visits)
                     if score > best_score:
                         best, best_score = ch, score
+                if best is None:  # a decision owned by a seat but offering no action: an engine bug
+                    raise RuntimeError(f"no legal action at a decision of {node.seat!r}")
                 node = best
             path.append(node)
         if node.seat is not None:
@@ -191,7 +197,7 @@ class MCTSBot(Bot):
             keep = self.discount ** (len(path) - 1 + steps)
             rewards = {seat: 0.5 + (r - 0.5) * keep for seat, r in rewards.items()}
         root.visits += 1
-        for parent, child in zip(path, path[1:]):
+        for parent, child in zip(path, path[1:], strict=False):
             child.visits += 1
             child.value += rewards.get(parent.seat, 0.0)
 

@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from ..core.state import CHANCE
 from ..core.verdict import BotFailure
@@ -117,7 +118,7 @@ class MatchRecord:
     branching: list[int] = field(default_factory=list)
 
 
-def play_match(match, bots: dict[str, Callable], *, seed=0, time_limit: float | None = None,
+def play_match(match, bots: Mapping[str, Callable], *, seed=0, time_limit: float | None = None,
                max_actions: int = MAX_ACTIONS) -> MatchRecord:
     """Play a ``Match`` (changed in place) to its end, each player's decisions by its bot
     (``{player: bot}``), with the checks of ``play_game``; ``max_actions`` is per round."""
@@ -151,7 +152,7 @@ def play_match(match, bots: dict[str, Callable], *, seed=0, time_limit: float | 
     return record
 
 
-def play_game(state, bots: dict[str, Callable], *, seed=0, default: Callable | None = None,
+def play_game(state, bots: Mapping[str, Callable], *, seed=0, default: Callable | None = None,
               time_limit: float | None = None, max_actions: int = MAX_ACTIONS) -> GameRecord:
     """Play ``state`` (changed in place) to its end with ``bots`` (see the module doc)."""
     names = {seat: bot_name(b) for seat, b in bots.items()}

@@ -75,7 +75,7 @@ class Challenge:
         """A fresh engine state at the challenge's position."""
         return new_state(self.game, self.position)
 
-    def start(self) -> "Attempt":
+    def start(self) -> Attempt:
         return Attempt(self)
 
     def show_me(self):
@@ -109,6 +109,11 @@ class Attempt:
 
     def __init__(self, challenge: Challenge):
         self.challenge = challenge
+        self._begin()
+
+    def _begin(self) -> None:
+        """The attempt at its start: the challenge's position, nothing played."""
+        challenge = self.challenge
         self.checker = challenge.checker
         self.start_state = challenge.state()
         self.state = self.start_state.copy()
@@ -142,7 +147,7 @@ class Attempt:
         return self._record(self.checker.judge(self.state, value))
 
     def reset(self) -> None:
-        self.__init__(self.challenge)
+        self._begin()
 
 
 # --- reading the data files ------------------------------------------------------------

@@ -20,10 +20,17 @@ Kinds (the ``check.kind`` field of a challenge):
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.verdict import IllegalActionError, NotationError, Verdict
+
+if TYPE_CHECKING:
+    from ..core.state import GameState
+
+# the learner's actions so far (as text) and the state they reach: a step of a search over a turn
+TurnSoFar = tuple[tuple[str, ...], "GameState"]
 
 MAX_TURN_ACTIONS = 8  # a Kabetopo turn has at most a main action, a bonus, a speed move and exits
 
@@ -70,14 +77,29 @@ def turn_number(state) -> tuple:
 
 
 def seat_index(state, seat: str | None) -> int:
-    """A Kabetopo seat (``"E"``, ``"East"``) as its number; None: the seat to play."""
+    """A Kabetopo seat (``"E"``, ``"East"``) as its number; None: the seat to play.  A seat
+    not at the table (North in a 2-player game) has no runner to ask about: refused."""
     from ..kabetopo.rules import parse_seat
 
-    return state.position.turn if seat is None else parse_seat(seat)
+    if seat is None:
+        return state.position.turn
+    index = parse_seat(seat)
+    if index not in state.position.rules.seats:
+        raise ValueError(f"{seat!r} is not in play in this game")
+    return index
 
 
-def runner_square(state, seat: int) -> int | None:
-    return state.position.runners[seat]
+def runner_square(state, seat: int) -> int:
+    """The square of ``seat``'s runner (a seat in play: ``seat_index`` gives no other)."""
+    return runner_on(state.position, seat)
+
+
+def runner_on(position, seat: int) -> int:
+    """The square of ``seat``'s runner in a Kabetopo position; only a seat not in play has none."""
+    sq = position.runners[seat]
+    if sq is None:
+        raise ValueError(f"seat {seat} is not in play: it has no runner")
+    return sq
 
 
 def square_of(name: str) -> int:
@@ -102,11 +124,11 @@ def square_name(sq: int) -> str:
     return name(sq)
 
 
-def whole_turns(state, limit: int = MAX_TURN_ACTIONS):
+def whole_turns(state: GameState, limit: int = MAX_TURN_ACTIONS) -> Iterator[TurnSoFar]:
     """Every way to play the current turn to its end: (actions, final state) pairs, found
     by applying the engine's legal actions one after another."""
     start = turn_number(state)
-    todo = [((), state)]
+    todo: list[TurnSoFar] = [((), state)]
     while todo:
         actions, s = todo.pop()
         if turn_number(s) != start or s.is_terminal() or len(actions) >= limit:
@@ -184,7 +206,7 @@ class Reach(Checker):
     def solve(self, state):
         seat, target = self.goal(state)
         start = turn_number(state)
-        todo = [((), state)]
+        todo: list[TurnSoFar] = [((), state)]
         while todo:  # depth first over the turn's actions, stopping where the runner arrives
             actions, s = todo.pop()
             if self.met(s, seat, target):
@@ -310,7 +332,9 @@ class WhichLegal(Checker):
         unknown = [c for c in chosen if c not in choices]
         if unknown:
             return refusal(f"{', '.join(unknown)} is not one of the choices: {', '.join(choices)}.")
-        wrong, rulings, details = [], [], []
+        wrong: list[str] = []
+        rulings: list[str] = []
+        details: list[tuple[str, str]] = []
         for c in choices:
             verdict = verdict_on(state, c)
             details.append((c, str(verdict)))
@@ -335,7 +359,7 @@ class EndSquares(Checker):
         from ..kabetopo.notation import parse_position
 
         seat = seat_index(state, self.params.get("runner"))
-        return {square_name(parse_position(text).runners[seat]) for text in turn_ends(state.position)}
+        return {square_name(runner_on(parse_position(text), seat)) for text in turn_ends(state.position)}
 
     def judge(self, state, value) -> Feedback:
         try:
@@ -346,7 +370,8 @@ class EndSquares(Checker):
         missing, extra = sorted(truth - said), sorted(said - truth)
         if not missing and not extra:
             return Feedback(True, True, f"Solved: the runner can end on {', '.join(sorted(truth))}.")
-        parts, rulings = [], []
+        parts: list[str] = []
+        rulings: list[str] = []
         if missing:
             parts.append(f"missing: {len(missing)} more square(s) can end the turn")
         for sq in extra:

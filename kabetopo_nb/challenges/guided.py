@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 
 from ..core.verdict import GuidedGameError, NotationError
@@ -80,7 +80,7 @@ class GuidedGame:
         """The round at its start, after the seeded setup."""
         return KabetopoState.new_round(self.rules, seed=self.seed)
 
-    def start(self) -> "Walk":
+    def start(self) -> Walk:
         return Walk(self)
 
 
@@ -186,7 +186,7 @@ def _read(data: dict, where: str) -> GuidedGame:
         raise GuidedGameError(f"{where}: {exc}") from None
 
 
-@lru_cache(maxsize=None)
+@cache
 def guided_game(name: str = "first-game") -> GuidedGame:
     """A guided game by name (``kabetopo_nb/challenges/guided/<name>.toml``)."""
     folder = resources.files("kabetopo_nb.challenges") / "guided"

@@ -9,7 +9,7 @@ in a hand-built action, and ``shown`` quotes hostile values in messages.
 from __future__ import annotations
 
 import sys
-from typing import Mapping
+from collections.abc import Mapping
 
 from .verdict import NotationError
 

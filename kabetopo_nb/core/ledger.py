@@ -18,7 +18,8 @@ touch one square or line.  Kaomi's ``pushes.resolve`` was the model for this.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Iterator, NamedTuple
+from collections.abc import Callable, Iterator
+from typing import Any, NamedTuple
 
 from .verdict import Verdict
 
@@ -62,7 +63,7 @@ class Ledger:
             rulings = (rulings,)
         rejected[action] = Rejected(rulings, reason)
 
-    def overrule(self, other: "Ledger", rulings: str | tuple[str, ...], reason: str) -> None:
+    def overrule(self, other: Ledger, rulings: str | tuple[str, ...], reason: str) -> None:
         """Reject every candidate of ``other`` (allowed there or not) for one reason.
 
         For a rule that forbids a whole class of actions at once, e.g. "no bonus move is

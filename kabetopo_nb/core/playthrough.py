@@ -7,13 +7,18 @@ regenerate the files in memory and diff them.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
+from typing import TypeVar
+
+from .state import GameState
+
+S = TypeVar("S", bound=GameState)  # the game's state class: ``extra`` and ``end`` read its own methods
 
 
-def playthrough_lines(state, choose: Callable[[int, list], object], *,
-                      extra: Callable[[object], list[str]] | None = None,
-                      end: Callable[[object], str] = lambda state: "round over",
+def playthrough_lines(state: S, choose: Callable[[int, list], object], *,
+                      extra: Callable[[S], list[str]] | None = None,
+                      end: Callable[[S], str] = lambda state: "round over",
                       max_actions: int | None = None, cut_message: str = "cut off") -> list[str]:
     """The steps of one game played from ``state`` (which is changed) by ``choose(step, legal)``."""
     lines: list[str] = []

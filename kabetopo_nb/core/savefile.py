@@ -14,7 +14,8 @@ Every error names the JSON path of the bad field.  What is checked and the limit
 from __future__ import annotations
 
 import json
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from .verdict import IllegalActionError, InvalidPositionError, NotationError, SaveFormatError
 

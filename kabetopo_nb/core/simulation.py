@@ -32,8 +32,10 @@ or ``max_rounds`` rounds have been tried.  The report says how many were cut off
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from functools import partial
+from typing import Any
 
 from .state import GameState
 
@@ -149,12 +151,12 @@ def play_round(
             raise SimulationFailure(seed, applied, f"the decision {state.decision} offers no legal action", state)
         action = rng.choice(legal)
         name = str(action)
-        if run("action name", lambda: engine.parse_action(name), applied) != action:
+        if run("action name", partial(engine.parse_action, name), applied) != action:
             raise SimulationFailure(seed, applied, f"the action name {name!r} does not parse back to {action!r}", state)
-        run(f"apply {name}", lambda: state.apply(action), applied)
+        run(f"apply {name}", partial(state.apply, action), applied)
         applied += 1
         if check is not None:
-            run(f"game check after {name}", lambda: check(state, action), applied)
+            run(f"game check after {name}", partial(check, state, action), applied)
         texts.append(run(f"position text after {name}", lambda: check_position_text(state), applied))
         if save_every_step and can_save:
             run(f"save round trip after {name}", lambda: check_save_round_trip(state), applied)

@@ -19,8 +19,9 @@ undo and redo, refusals that leave the state untouched, and cheap copies.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from .ledger import Ledger, verdict
 from .savefile import dump, dumps, load
@@ -92,7 +93,7 @@ class LegalActions:
 
     __slots__ = ("_state",)
 
-    def __init__(self, state: "GameState"):
+    def __init__(self, state: GameState):
         self._state = state
 
     def _list(self) -> list:
@@ -326,7 +327,7 @@ class GameState:
         while len(self._steps) < ply:
             self.redo()
 
-    def copy(self) -> "GameState":
+    def copy(self) -> GameState:
         """An independent state sharing the (never mutated) stored positions."""
         other = type(self).__new__(type(self))
         other.__dict__.update(self.__dict__)
@@ -337,6 +338,11 @@ class GameState:
         return other
 
     # --- text and save files -------------------------------------------------------
+    @classmethod
+    def from_text(cls, text: str) -> GameState:
+        """A state from the game's position text: each game's state class reads its own."""
+        raise NotImplementedError(f"{cls.__name__} has no position text to read")
+
     def to_text(self) -> str:
         """The current position in the game's position notation."""
         return self.engine.format_position(self._position)

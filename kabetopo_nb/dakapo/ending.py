@@ -70,10 +70,12 @@ def result_text(pos: Position, st: Status | None = None) -> str:
     """The result in words, "" while the game goes on."""
     st = st or status(pos)
     if st.state == WIN:
+        assert st.winner is not None and st.square is not None  # a win names both (``settled``)
         colour = COLOURS[pos.board[pos.last]]
         how = "claimed " if pos.rules.tabletop else ""
         return f"{PLAYERS[st.winner]} wins (D-3): {how}{colour} square {corners_text(st.square, pos.size)}"
     if st.state == LOSS:
+        assert st.winner is not None  # a loss names the winner (``after_placements``)
         return f"{PLAYERS[1 - st.winner]} has no legal placement and loses (D-END-1); {PLAYERS[st.winner]} wins"
     if st.state == TIE:
         if pos.claim == PASSED:

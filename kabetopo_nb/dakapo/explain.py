@@ -13,7 +13,7 @@ module only puts allowed actions into words.
 """
 from __future__ import annotations
 
-from ..core.ledger import Ledger, verdict
+from ..core.ledger import Ledger, Rejected, verdict
 from ..core.verdict import Verdict
 from .actions import PLACE, Action, malformed
 from .claims import Claim, Pass
@@ -100,7 +100,11 @@ def colour_verdict(pos: Position, colour: int, why: Ledger | None = None) -> Ver
         n = len(spots)
         return Verdict(True, ("D-PLACE-1", "D-PLACE-2", "D-4" if spots[0].turn.first else "D-PLACE-3"),
                        f"{name} can go on {n} square{'s' if n != 1 else ''}")
-    refusals = [why.rejection(action) for action in placement_actions(pos.size)[colour]]
+    refusals: list[Rejected] = []
+    for action in placement_actions(pos.size)[colour]:
+        refusal = why.rejection(action)
+        assert refusal is not None, f"no verdict on {action}"  # a why ledger refuses every placement not allowed
+        refusals.append(refusal)
     common = tuple(rid for rid in refusals[0].rulings if all(rid in r.rulings for r in refusals))
     if common:
         # Every refusal names its square's own rules first, in sentences without "; ",

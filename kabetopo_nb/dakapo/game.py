@@ -88,6 +88,7 @@ class DakapoState(GameState):
         st = self.status
         if st.state != WIN:
             return None
+        assert st.square is not None  # a win names its square (``ending.settled``)
         return [self.position.square_name(s) for s in st.square]
 
     def squares_of_last_stone(self) -> list[str]:

@@ -7,7 +7,7 @@ be written down before it is known whether the square exists on a given board.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache
 
 from ..core.grid_text import shown
 from ..core.verdict import NotationError
@@ -61,7 +61,7 @@ def neighbours(sq: int, size: int) -> list[int]:
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def neighbour_table(size: int) -> tuple[tuple[int, ...], ...]:
     """``neighbours`` of every square of a ``size`` board, worked out once per size."""
     return tuple(tuple(neighbours(sq, size)) for sq in range(size * size))

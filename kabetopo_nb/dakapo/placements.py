@@ -26,7 +26,7 @@ list several times slower.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import cache, cached_property
 
 from ..core.ledger import Ledger
 from .actions import PLACE, Action
@@ -78,7 +78,7 @@ class Placement:
         return self.turn.lets_go
 
 
-@lru_cache(maxsize=None)
+@cache
 def placement_actions(size: int) -> tuple[tuple[Action, ...], ...]:
     """Every placement on a ``size`` board, ``[colour][square]``: each action built once."""
     return tuple(tuple(Action(PLACE, c, sq % size, sq // size) for sq in range(size * size)) for c in range(4))

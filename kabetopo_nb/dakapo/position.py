@@ -43,7 +43,7 @@ class Position:
             return NotImplemented
         return all(getattr(self, k) == getattr(other, k) for k in self.__slots__)
 
-    __hash__ = None  # mutable
+    # mutable, so unhashable: defining __eq__ without __hash__ sets __hash__ to None
 
     def __repr__(self) -> str:
         return f"Position.from_text({self.to_text()!r})"

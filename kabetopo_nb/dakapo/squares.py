@@ -15,10 +15,10 @@ from .rules import EMPTY
 
 def _canonical(cycle: list[int]) -> tuple[int, int, int, int]:
     i = cycle.index(min(cycle))
-    rot = cycle[i:] + cycle[:i]
-    if rot[3] < rot[1]:  # walk the cycle towards the smaller neighbour
-        rot = [rot[0], rot[3], rot[2], rot[1]]
-    return tuple(rot)
+    a, b, c, d = cycle[i:] + cycle[:i]
+    if d < b:  # walk the cycle towards the smaller neighbour
+        return a, d, c, b
+    return a, b, c, d
 
 
 def squares_through(board: list[int], size: int, sq: int) -> list[tuple[int, int, int, int]]:

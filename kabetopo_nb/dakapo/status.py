@@ -35,6 +35,7 @@ def describe_position(pos: Position) -> str:
         parts.append(f"Last stone placed: {COLOURS[pos.board[pos.last]]} on {pos.square_name(pos.last)}.")
     st = status(pos)
     if st.state == WIN:
+        assert st.square is not None  # a win names its square (``ending.settled``)
         parts.append("Winning square: " + ", ".join(pos.square_name(s) for s in st.square) + ".")
     return " ".join(parts)
 

@@ -25,12 +25,23 @@ Every action is one atomic decision.  Squares, lines and sides use the names of
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import StrEnum
 from typing import NamedTuple
 
 from ..core.verdict import NotationError
-from .geometry import LINE_OF, LINES, NUM_SQUARES, line_name, parse_line, parse_side, parse_square, side_name, \
-    sides_of_line, square_name
+from .geometry import (
+    LINE_OF,
+    LINES,
+    NUM_SQUARES,
+    line_name,
+    parse_line,
+    parse_side,
+    parse_square,
+    side_name,
+    sides_of_line,
+    square_name,
+)
 
 
 class Kind(StrEnum):
@@ -67,7 +78,7 @@ ARGS = {
     Kind.WALL: (_LINE,), Kind.MONOLITH: (_LINE,), Kind.PORTAL: (_LINE,), Kind.LOCK: (_SIDE,),
     Kind.UNLOCK: (_SIDE,), Kind.END: (), Kind.PASS: (), Kind.ROLL: (_NUMBER,), Kind.STOP: (),
 }
-_FORMAT = {_SQUARE: square_name, _SIDE: side_name, _LINE: line_name, _NUMBER: str}
+_FORMAT: dict[str, Callable[[int], str]] = {_SQUARE: square_name, _SIDE: side_name, _LINE: line_name, _NUMBER: str}
 
 
 def _parse_number(text: str) -> int:
@@ -96,7 +107,7 @@ class Action(NamedTuple):
             return f"<bad action {self.kind!r}>"
         parts = ["speed"] if self.speed else []
         parts.append(self.kind)
-        for kind, value in zip(spec, (self.a, self.b)):
+        for kind, value in zip(spec, (self.a, self.b), strict=False):
             try:
                 parts.append(_FORMAT[kind](value))
             except (IndexError, TypeError, ValueError):
@@ -115,7 +126,7 @@ class Action(NamedTuple):
         return self.kind in MOVE_KINDS
 
     @staticmethod
-    def parse(text: str) -> "Action":
+    def parse(text: str) -> Action:
         """Read one action; NotationError says what is badly written."""
         if not isinstance(text, str):
             raise NotationError(f"an action is text, not {type(text).__name__}")
@@ -136,7 +147,7 @@ class Action(NamedTuple):
             want = " ".join(f"<{s}>" for s in spec)
             raise NotationError(f"{text!r}: {kind} takes {len(spec)} argument(s): {kind} {want}".rstrip())
         values = []
-        for arg_kind, token in zip(spec, tokens[1:]):
+        for arg_kind, token in zip(spec, tokens[1:], strict=False):
             try:
                 values.append(_PARSE[arg_kind](token))
             except ValueError as exc:
@@ -171,7 +182,7 @@ def every_candidate(state) -> list[Action]:
     (the universe that ``explain`` must judge as the legal actions do)."""
     out = list(_FIXED)
     pos = state.position
-    sq = pos.runners[pos.turn]
+    sq = pos.square_of(pos.turn)
     for d in range(4):
         if LINE_OF[sq][d] is not None:
             for side in _ALL_SIDES:

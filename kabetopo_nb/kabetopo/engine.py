@@ -10,10 +10,13 @@ writes the decision's ledger, and ``play`` applies the outcome recorded there.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, cast
+
 from ..core.ledger import Ledger
 from ..core.state import CHANCE, Decision
 from .actions import Action, Kind
-from .geometry import side_line
+from .geometry import line_of_side
 from .movement import bumps, exits, moves, others_mask
 from .notation import format_position
 from .outcomes import (
@@ -43,9 +46,9 @@ from .outcomes import (
     Unlock,
 )
 from .position import Bonus, ExitMode, PendingBump, PendingExit, Phase, Piece, Position
+from .race import deadlocked, strand
 from .resources import drops, locks_behind
 from .rules import LOCKS, MONOLITHS, PORTALS, SPEED, START_SQUARE, WALLS, seat_name
-from .race import deadlocked, strand
 from .setup import describe_target, place, rolls
 
 END_TURN = Action(Kind.END)
@@ -82,12 +85,15 @@ def decision(pos: Position) -> Decision:
         if pos.lb_portals and not pos.lb_used and pos.pools[pos.turn][LOCKS]:
             open_.append("lock it behind you")
         return Decision("extras", who, ", ".join(open_))
+    # The phase says what is pending (the casts): EXIT goes with a PendingExit and BUMP with a
+    # PendingBump, set and cleared together (``_play_*`` below; ``validity.structural_problems``
+    # refuses a position text where they do not match).
     if phase == _EXIT:
-        runner = pos.pending.runner
+        runner = cast(PendingExit, pos.pending).runner
         detail = "" if runner == pos.turn else f"for {seat_name(runner)}'s bumped runner"
         return Decision("exit choice", who, detail)
     if phase == _BUMP:
-        return Decision("bump destination", who, f"for {seat_name(pos.pending.runner)}'s runner")
+        return Decision("bump destination", who, f"for {seat_name(cast(PendingBump, pos.pending).runner)}'s runner")
     raise AssertionError(f"unknown phase {phase!r}")
 
 
@@ -123,12 +129,12 @@ def ledger(pos: Position, why: bool = False) -> Ledger:
         _main(pos, seat, led)
     elif phase == _EXTRAS:
         extras(pos, seat, led)
-    elif phase == _EXIT:
-        exits(pos, pos.pending, others_mask(pos, seat), led)
+    elif phase == _EXIT:  # the phase says what is pending (see ``decision``)
+        exits(pos, cast(PendingExit, pos.pending), others_mask(pos, seat), led)
         if owes_move(pos):
             led = _keep_a_move_to_follow(pos, led)
     elif phase == _BUMP:
-        bumps(pos, pos.pending, others_mask(pos, seat), led)
+        bumps(pos, cast(PendingBump, pos.pending), others_mask(pos, seat), led)
         if owes_move(pos):
             led = _keep_a_move_to_follow(pos, led)
     elif phase == _SETUP:
@@ -151,7 +157,7 @@ def turn_ends(pos: Position) -> set[str]:
             ends.add(format_position(p))
             continue
         led = ledger(p)
-        for action, outcome in zip(led.actions, led.outcomes):
+        for action, outcome in zip(led.actions, led.outcomes, strict=False):
             after = p.copy()
             play(after, action, outcome)
             todo.append(after)
@@ -192,12 +198,12 @@ def extras(pos: Position, seat: int, led: Ledger, *, with_end: bool = True) -> N
         if why:
             scratch = Ledger(why=True)
             moves(pos, seat, scratch)
-            for action, outcome in zip(scratch.actions, scratch.outcomes):
+            for action, outcome in zip(scratch.actions, scratch.outcomes, strict=False):
                 if action.kind == _TELEPORT:
                     led.allow(action, outcome)
                 else:
                     led.reject(action, "K-TURN-9", "the portal-drop bonus is a teleport only")
-            for action, refusal in scratch.rejected.items():
+            for action, refusal in (scratch.rejected or {}).items():  # (a why ledger: never None)
                 if action.kind == _TELEPORT:
                     led.reject(action, refusal.rulings, refusal.reason)
                 else:
@@ -260,13 +266,13 @@ def _keep_a_move_to_follow(pos: Position, led: Ledger) -> Ledger:
     """K-TURN-11: only the allowed actions of ``led`` after which the mover can still make
     its owed move (no Tadaima before it, the bonus move still possible)."""
     out = Ledger(led.why)
-    for action, outcome in zip(led.actions, led.outcomes):
+    for action, outcome in zip(led.actions, led.outcomes, strict=False):
         if _move_can_follow(pos, action, outcome):
             out.allow(action, outcome)
         elif led.why:
             out.reject(action, "K-TURN-11", "the speed move needs another move of the mover's own in this turn, and "
                                             "after this the bonus move could no longer be made")
-    if led.why:
+    if led.rejected:  # (only a why ledger has any)
         for action, refusal in led.rejected.items():
             out.reject(action, refusal.rulings, refusal.reason)
     return out
@@ -353,7 +359,7 @@ def _play_leap_into_portal(pos: Position, action: Action, o: LeapIntoPortal) -> 
 
 def _play_door(pos: Position, action: Action, o: DoorMove) -> None:
     _begin_move(pos, action)
-    door_line, new_line = side_line(o.door), side_line(o.swing_to)
+    door_line, new_line = line_of_side(o.door), line_of_side(o.swing_to)
     piece = pos.lines[door_line]
     pos.set_line(door_line, Piece.EMPTY)
     pos.set_line(new_line, piece)
@@ -362,8 +368,8 @@ def _play_door(pos: Position, action: Action, o: DoorMove) -> None:
 
 def _through(pos: Position, side: int) -> PendingExit:
     """The mover came out of the portal side ``side``: both portals count for K-TURN-10."""
-    p = pos.pending
-    pos.lb_portals = pos.lb_portals + (p.entry, side_line(side))
+    p = cast(PendingExit, pos.pending)  # an exit is chosen in the EXIT phase (see ``decision``)
+    pos.lb_portals = pos.lb_portals + (p.entry, line_of_side(side))
     return p
 
 
@@ -385,7 +391,7 @@ def _play_exit_into_portal(pos: Position, action: Action, o: ExitIntoPortal) -> 
 
 
 def _play_bumped_out(pos: Position, action: Action, o: BumpedOut) -> None:
-    arrive(pos, pos.pending.runner, o.square)
+    arrive(pos, cast(PendingExit, pos.pending).runner, o.square)  # the EXIT phase (see ``decision``)
     finish_move(pos)
 
 
@@ -395,7 +401,8 @@ def _play_bump_to(pos: Position, action: Action, o: BumpTo) -> None:
 
 
 def _play_bump_through(pos: Position, action: Action, o: BumpThrough) -> None:
-    pos.pending = PendingExit(o.runner, o.side, ExitMode.BUMPED, None, door=pos.pending.door)
+    door = cast(PendingBump, pos.pending).door  # the BUMP phase (see ``decision``)
+    pos.pending = PendingExit(o.runner, o.side, ExitMode.BUMPED, None, door=door)
     pos.phase = _EXIT
 
 
@@ -456,7 +463,9 @@ def _play_roll(pos: Position, action: Action, o: SetupRoll) -> None:
     place(pos, o)
 
 
-_PLAY = {
+# outcome type -> how it is applied; each function takes an outcome of its key's type (Any:
+# the type system has no way to tie a value's parameter type to its key)
+_PLAY: dict[type[Outcome], Callable[[Position, Action, Any], None]] = {
     Step: _play_step, Leapfrog: _play_leapfrog, LeapIntoPortal: _play_leap_into_portal,
     Teleport: _play_teleport, DoorMove: _play_door,
     ExitOnto: _play_exit_onto, ExitLeap: _play_exit_leap, ExitBump: _play_exit_bump,

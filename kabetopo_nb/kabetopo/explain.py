@@ -14,6 +14,9 @@ square or line, legal or not, with its verdict: "why can't I go there?".
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from ..core.ledger import Ledger, verdict
 from ..core.verdict import Verdict
 from . import engine
@@ -21,13 +24,13 @@ from .actions import ARGS, DROP_KINDS, MOVE_KINDS, Action, Kind
 from .geometry import (
     IS_LINE,
     LINE_OF,
-    NEIGHBOURS,
     NUM_LINE_IDS,
     NUM_SQUARES,
     line_name,
+    line_of_side,
+    other_side,
     parse_line,
     parse_square,
-    side_line,
     side_name,
     square_name,
 )
@@ -104,7 +107,7 @@ def _leapfrog(pos: Position, action: Action, o: Leapfrog) -> str:
 def _portal_by(side: int) -> str:
     """The portal a runner goes into by ``side``: its line, and the side when that is the
     line's other face (K-LEAP-6 counts sides)."""
-    line = line_name(side_line(side))
+    line = line_name(line_of_side(side))
     return line if side_name(side) == line else f"{line} by its side {side_name(side)}"
 
 
@@ -113,14 +116,15 @@ def _leap_into_portal(pos: Position, action: Action, o: LeapIntoPortal) -> str:
 
 
 def _teleport(pos: Position, action: Action, o: Teleport) -> str:
-    return (f"{_who(pos)} enters the portal on {line_name(side_line(o.side))}{_how(pos, action)}; "
+    return (f"{_who(pos)} enters the portal on {line_name(line_of_side(o.side))}{_how(pos, action)}; "
             "the exit is chosen next.")
 
 
 def _door(pos: Position, action: Action, o: DoorMove) -> str:
     bump = "" if o.bumps is None else (f", bumping {seat_name(o.bumps)}'s runner (the board is checked after the "
                                        "bump)")
-    return (f"{_who(pos)} swings the door on {line_name(side_line(o.door))} onto {line_name(side_line(o.swing_to))} "
+    return (f"{_who(pos)} swings the door on {line_name(line_of_side(o.door))} "
+            f"onto {line_name(line_of_side(o.swing_to))} "
             f"and steps to {square_name(o.dest)}{_how(pos, action)}{bump}.")
 
 
@@ -129,7 +133,7 @@ def _continuing(o) -> str:
 
 
 def _exit_onto(pos: Position, action: Action, o: ExitOnto) -> str:
-    return f"Out of the portal on {line_name(side_line(o.side))} onto {square_name(o.square)}{_continuing(o)}."
+    return f"Out of the portal on {line_name(line_of_side(o.side))} onto {square_name(o.square)}{_continuing(o)}."
 
 
 def _checked(o) -> str:
@@ -137,11 +141,11 @@ def _checked(o) -> str:
 
 
 def _bumped_out(pos: Position, action: Action, o: BumpedOut) -> str:
-    return f"Out of the portal on {line_name(side_line(o.side))} onto {square_name(o.square)}{_checked(o)}."
+    return f"Out of the portal on {line_name(line_of_side(o.side))} onto {square_name(o.square)}{_checked(o)}."
 
 
 def _exit_leap(pos: Position, action: Action, o: ExitLeap) -> str:
-    return (f"Out of the portal on {line_name(side_line(o.side))}: {square_name(o.side >> 2)} is taken, "
+    return (f"Out of the portal on {line_name(line_of_side(o.side))}: {square_name(o.side >> 2)} is taken, "
             f"so the runner leapfrogs to {square_name(o.dest)}{_continuing(o)}.")
 
 
@@ -150,7 +154,7 @@ def _exit_bump(pos: Position, action: Action, o: ExitBump) -> str:
 
 
 def _exit_into_portal(pos: Position, action: Action, o: ExitIntoPortal) -> str:
-    return (f"Out of the portal on {line_name(side_line(o.side))}: {square_name(o.side >> 2)} is taken, so the "
+    return (f"Out of the portal on {line_name(line_of_side(o.side))}: {square_name(o.side >> 2)} is taken, so the "
             f"runner leapfrogs into the portal on {_portal_by(o.next_side)} and chooses another exit (option).")
 
 
@@ -159,7 +163,7 @@ def _bump_to(pos: Position, action: Action, o: BumpTo) -> str:
 
 
 def _bump_through(pos: Position, action: Action, o: BumpThrough) -> str:
-    return (f"{_who(pos)} pushes {seat_name(o.runner)}'s runner into the portal on {line_name(side_line(o.side))}; "
+    return (f"{_who(pos)} pushes {seat_name(o.runner)}'s runner into the portal on {line_name(line_of_side(o.side))}; "
             "its exit is chosen next.")
 
 
@@ -209,7 +213,9 @@ def _roll(pos: Position, action: Action, o: SetupRoll) -> str:
     return f"d12 roll {o.label}: {o.account}"
 
 
-_SENTENCES = {
+# outcome type -> its sentence; each function takes an outcome of its key's type (Any: the
+# type system has no way to tie a value's parameter type to its key)
+_SENTENCES: dict[type[Outcome], Callable[[Position, Action, Any], str]] = {
     Step: _step, Leapfrog: _leapfrog, LeapIntoPortal: _leap_into_portal, Teleport: _teleport, DoorMove: _door,
     ExitOnto: _exit_onto, ExitLeap: _exit_leap, ExitBump: _exit_bump, ExitIntoPortal: _exit_into_portal,
     BumpedOut: _bumped_out, BumpTo: _bump_to, BumpThrough: _bump_through,
@@ -259,6 +265,7 @@ def shape(pos: Position, action: object) -> tuple[tuple[str, ...], str]:
     bad = malformed(action)
     if bad:
         return ("K-TURN-1",), bad
+    assert isinstance(action, Action)  # malformed() said why anything else is not one
     ruling, reason = _shape(pos, action)
     return (ruling,), reason
 
@@ -277,7 +284,7 @@ def _shape(pos: Position, action: Action) -> tuple[str, str]:
     if phase == Phase.EXIT:
         if kind != Kind.EXIT:
             return "K-TURN-7", "a teleport is under way: choose where the runner comes out first"
-        return "K-PORT-2", f"there is no portal on {line_name(side_line(action.a))} to come out of"
+        return "K-PORT-2", f"there is no portal on {line_name(line_of_side(action.a))} to come out of"
     if phase == Phase.BUMP:
         if kind not in (Kind.BUMP, Kind.BUMP_THROUGH):
             return "K-TURN-7", "a runner has been bumped off the Mountain: choose where it goes first"
@@ -312,7 +319,7 @@ def _shape(pos: Position, action: Action) -> tuple[str, str]:
 def _shape_of_move(pos: Position, seat: int, action: Action) -> tuple[str, str]:
     """A move the generators did not consider: it does not start from the runner's square."""
     kind = action.kind
-    sq = pos.runners[seat]
+    sq = pos.square_of(seat)
     if kind in (Kind.STEP, Kind.LEAP) and action.a == sq:
         return "K-MOVE-3", "a move must take the runner to another square"
     if kind == Kind.STEP:
@@ -330,7 +337,7 @@ def _shape_of_move(pos: Position, seat: int, action: Action) -> tuple[str, str]:
                             "square's sides")
     if action.a >> 2 != sq:  # a door
         return "K-DOOR-2", f"the runner on {square_name(sq)} can only open a door on its own square's side"
-    dest = NEIGHBOURS[sq][action.a & 3]
+    dest = other_side(action.a) >> 2  # the square beyond the door (malformed() refused a side on the boundary)
     return "K-DOOR-2", (f"the door swings about one of its ends onto a side line of {square_name(dest)}, the "
                         "square beyond it")
 
@@ -344,13 +351,13 @@ def targets(action: Action) -> tuple[set[int], set[int]]:
     squares: set[int] = set()
     lines: set[int] = set()
     spec = ARGS.get(kind, ())
-    for arg, value in zip(spec, (action.a, action.b)):
+    for arg, value in zip(spec, (action.a, action.b), strict=False):
         if arg == "square":
             squares.add(value)
         elif arg == "line":
             lines.add(value)
         elif arg == "side":
-            lines.add(side_line(value))
+            lines.add(line_of_side(value))
     if kind == Kind.DOOR:
         squares.add(action.b >> 2)
     if kind == Kind.EXIT:

@@ -18,8 +18,8 @@ from .explain import describe, options_at, shape
 from .geometry import parse_square
 from .notation import format_position, parse_position
 from .paths import moves_to, shortest_path
-from .race import moves_home
 from .position import Phase, Position
+from .race import moves_home
 from .rules import Rules, parse_seat
 from .setup import full_field
 from .validity import problems
@@ -60,7 +60,7 @@ class KabetopoState(GameState):
 
     # --- construction ------------------------------------------------------------
     @classmethod
-    def new_round(cls, rules: Rules | str | None = None, *, seed: int = 0) -> "KabetopoState":
+    def new_round(cls, rules: Rules | str | None = None, *, seed: int = 0) -> KabetopoState:
         """A round after the fixed setup and a seeded 2x2 Field Setup; every roll is in the history."""
         pos = Position(_rules(rules))
         pos.phase = Phase.SETUP
@@ -69,7 +69,7 @@ class KabetopoState(GameState):
         return state
 
     @classmethod
-    def before_setup(cls, rules: Rules | str | None = None) -> "KabetopoState":
+    def before_setup(cls, rules: Rules | str | None = None) -> KabetopoState:
         """The fixed part of the setup only; the next decisions are d12 rolls (K-SETUP-3)."""
         pos = Position(_rules(rules))
         pos.phase = Phase.SETUP
@@ -82,7 +82,7 @@ class KabetopoState(GameState):
         raises InvalidPositionError at once, and the rolls already made are taken back.
         """
         rng = random.Random(seed)
-        rolls = []
+        rolls: list[Action] = []
         while self.position.phase == Phase.SETUP:
             why = full_field(self.position)
             if why:  # no face places the piece: the dice would be rolled for ever
@@ -94,7 +94,7 @@ class KabetopoState(GameState):
         return rolls
 
     @classmethod
-    def from_text(cls, text: str) -> "KabetopoState":
+    def from_text(cls, text: str) -> KabetopoState:
         return cls(parse_position(text))
 
 

@@ -90,6 +90,19 @@ LINE_OF: list[tuple[Line | None, ...]] = [
     tuple(line_of(sq, d) for d in DIRECTIONS) for sq in range(NUM_SQUARES)
 ]
 
+# The same, with the square across each line: ``ACROSS[square][direction]`` is (the line on
+# that side of ``square``, the square beyond it), or None for the boundary; ``NEIGHBOUR_LINES
+# [square]`` lists (direction, neighbour, line) for each direction that is not the boundary,
+# in the order N, E, S, W.  Tables for the engine's hot loops (movement.py): no None to test.
+ACROSS: list[tuple[tuple[Line, Square] | None, ...]] = [
+    tuple(None if ln is None or nb is None else (ln, nb) for ln, nb in zip(LINE_OF[sq], NEIGHBOURS[sq], strict=True))
+    for sq in range(NUM_SQUARES)
+]
+NEIGHBOUR_LINES: list[tuple[tuple[int, Square, Line], ...]] = [
+    tuple((d, across[1], across[0]) for d, across in enumerate(ACROSS[sq]) if across is not None)
+    for sq in range(NUM_SQUARES)
+]
+
 LINES: tuple[Line, ...] = tuple(
     sorted(ln for sq in range(NUM_SQUARES) for ln in LINE_OF[sq] if ln is not None and ln // 2 == sq)
 )
@@ -128,6 +141,15 @@ def side_direction(side_id: Side) -> int:
 
 def side_line(side_id: Side) -> Line | None:
     return LINE_OF[side_id // 4][side_id % 4]
+
+
+def line_of_side(side_id: Side) -> Line:
+    """The line a side belongs to, for a side known to face a line (a portal's, a door's, a
+    lock's): ``side_line`` without the None; ValueError for a side on the boundary."""
+    line = LINE_OF[side_id >> 2][side_id & 3]
+    if line is None:
+        raise ValueError(f"{side_name(side_id)} is on the boundary, which is not a line (K-GEO-3)")
+    return line
 
 
 def sides_of_line(line: Line) -> tuple[Side, Side]:

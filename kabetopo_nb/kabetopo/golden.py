@@ -34,7 +34,7 @@ PATTERNS = ("playthroughs/kabetopo-*.txt", "playthroughs/match-*.txt", "perft/ka
 def playthrough_specs() -> list[tuple[str, str, dict, int]]:
     """(file name, ruleset, options, seed) of every playthrough: three 4-player rounds,
     one round of every other ruleset, and one with two rule options on."""
-    specs = [(f"kabetopo-4p-seed{s}", "kabetopo-4p", {}, s) for s in (1, 2, 3)]
+    specs: list[tuple[str, str, dict, int]] = [(f"kabetopo-4p-seed{s}", "kabetopo-4p", {}, s) for s in (1, 2, 3)]
     for name in RULESETS:
         if name != "kabetopo-4p":
             specs.append((f"{name}-seed1", name, {}, 1))
@@ -140,7 +140,7 @@ def perft(pos, depth: int) -> int:
     if depth == 1:
         return len(led.actions)
     total = 0
-    for action, outcome in zip(led.actions, led.outcomes):
+    for action, outcome in zip(led.actions, led.outcomes, strict=False):
         child = pos.copy()
         engine.play(child, action, outcome)
         total += perft(child, depth - 1)
@@ -222,7 +222,7 @@ def perft_file() -> str:
 
 def read_perft(text: str) -> list[tuple[str, str, list[tuple[int, int]]]]:
     """Parse a perft file into (id, position text, [(depth, count), ...])."""
-    out = []
+    out: list[tuple[str, str, list[tuple[int, int]]]] = []
     for line in text.splitlines():
         if not line or line.startswith("#"):
             continue

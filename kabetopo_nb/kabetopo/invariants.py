@@ -16,7 +16,7 @@ every other.  ``tests/test_invariants.py`` checks this against a plain breadth-f
 """
 from __future__ import annotations
 
-from .geometry import LINE_OF, NEIGHBOUR_MASK, SIDES_OF_LINE, SIZE, square_name
+from .geometry import LINE_OF, NEIGHBOUR_LINES, NEIGHBOUR_MASK, SIDES_OF_LINE, SIZE, square_name
 from .position import KIND, Piece, Position
 from .topology import teleports
 from .trial import trying
@@ -26,9 +26,8 @@ from .rules import seat_name
 
 # Per square: (line, side facing the square) for each direction that is not the boundary,
 # and how many of its directions are the boundary.  Tables for the hot checks below.
-SQUARE_EDGES = [
-    tuple((LINE_OF[sq][d], sq * 4 + d) for d in range(4) if LINE_OF[sq][d] is not None)
-    for sq in range(SIZE * SIZE)
+SQUARE_EDGES: list[tuple[tuple[int, int], ...]] = [
+    tuple((ln, sq * 4 + d) for d, _, ln in NEIGHBOUR_LINES[sq]) for sq in range(SIZE * SIZE)
 ]
 BOUNDARY_SIDES = [sum(1 for d in range(4) if LINE_OF[sq][d] is None) for sq in range(SIZE * SIZE)]
 
@@ -93,7 +92,7 @@ def mountain_blocked_lines(pos: Position, square: int) -> int:
 
 
 def runner_squares(pos: Position) -> list[tuple[int, int]]:
-    return [(seat, pos.runners[seat]) for seat in pos.rules.seats if pos.runners[seat] is not None]
+    return [(seat, sq) for seat in pos.rules.seats if (sq := pos.runners[seat]) is not None]
 
 
 def violations(pos: Position, *, first_only: bool = False) -> list[tuple[str, str]]:
@@ -150,7 +149,7 @@ def holds(pos: Position) -> bool:
         if _blocked_lines(lines, locks, m) > 2:
             return False
     runners = pos.runners
-    squares = [runners[seat] for seat in pos.rules.seats if runners[seat] is not None]
+    squares = [sq for seat in pos.rules.seats if (sq := runners[seat]) is not None]
     for sq in squares:  # (b)
         if BOUNDARY_SIDES[sq] + _blocked_lines(lines, locks, sq) == 4:
             return False
@@ -165,7 +164,7 @@ def reach_and_mountains_hold(pos: Position) -> bool:
         if _blocked_lines(lines, locks, m) > 2:
             return False
     runners = pos.runners
-    squares = [runners[seat] for seat in pos.rules.seats if runners[seat] is not None]
+    squares = [sq for seat in pos.rules.seats if (sq := runners[seat]) is not None]
     return _all_reach(pos, squares, teleports(pos).hub)
 
 

@@ -31,7 +31,16 @@ from .notation import format_rules, parse_rules
 from .position import SETUP, Phase, Position
 from .rules import Rules, seat_name
 from .scoresheet import scoresheet_html, scoresheet_text
-from .scoring import FIRST_STONE, HALFWAY_HOME, PRESERVATION, SECOND_STONE, TADAIMA, UNSEEN_PATH, RoundScore, score_round
+from .scoring import (
+    FIRST_STONE,
+    HALFWAY_HOME,
+    PRESERVATION,
+    SECOND_STONE,
+    TADAIMA,
+    UNSEEN_PATH,
+    RoundScore,
+    score_round,
+)
 
 MATCH_FORMAT = "kabetopo-nb-match"
 MATCH_VERSION = 1
@@ -58,7 +67,7 @@ class Standing:
 
 
 # Tiebreaker chains, step name -> key function(match, player) (higher wins), in rulebook order.
-def _round_scores(m: "Match", p: str) -> tuple[int, ...]:
+def _round_scores(m: Match, p: str) -> tuple[int, ...]:
     return tuple(sorted((m.round_total(p, r) for r in range(len(m.scores))), reverse=True))
 
 
@@ -71,11 +80,11 @@ def _places(place: int):
                             if t.place == place and m.player_of(t.seat, r) == p)
 
 
-def _naturals(m: "Match", p: str) -> int:
+def _naturals(m: Match, p: str) -> int:
     return sum(1 for r in range(len(m.scores)) for t in m.scores[r].tadaima if t.natural and m.player_of(t.seat, r) == p)
 
 
-def _stone_points(m: "Match", p: str) -> int:
+def _stone_points(m: Match, p: str) -> int:
     return _line_total(FIRST_STONE)(m, p) + _line_total(SECOND_STONE)(m, p)
 
 
@@ -84,7 +93,7 @@ def _count_of(attr: str):
                             if getattr(m.scores[r], attr) is not None and m.player_of(getattr(m.scores[r], attr), r) == p)
 
 
-def _resources_final(m: "Match", p: str) -> int:
+def _resources_final(m: Match, p: str) -> int:
     last = len(m.scores) - 1
     return m.scores[last].resources.get(m.seat_of(p, last), 0) if m.scores else 0
 
@@ -153,7 +162,7 @@ class Match:
 
     @classmethod
     def from_positions(cls, rules: Rules | str, players: list[str] | None, positions, *,
-                       rounds: int | None = None) -> "Match":
+                       rounds: int | None = None) -> Match:
         """A match whose rounds ended in the given positions (text or Position), each scored.
 
         For scoresheets, teaching examples and tests: no round is played, so there is no
@@ -335,7 +344,7 @@ class Match:
         return json.dumps(self.save(), indent=1)
 
     @classmethod
-    def load(cls, data, *, auto_next: bool = True) -> "Match":
+    def load(cls, data, *, auto_next: bool = True) -> Match:
         """Replay a saved match; every field and every action is checked (SaveFormatError).
 
         A save whose last round is over: with ``auto_next`` the next round begins at once

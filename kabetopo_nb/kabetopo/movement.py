@@ -24,20 +24,23 @@ Rulings decided here:
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
+from typing import cast
 
 from ..core.ledger import Ledger, Rejected
 from .actions import Action, Kind
 from .geometry import (
+    ACROSS,
     LINE_OF,
+    NEIGHBOUR_LINES,
     NEIGHBOURS,
     NUM_SQUARES,
     OPPOSITE,
     PERPENDICULAR,
     SIDES_OF_LINE,
     line_name,
-    side_line,
+    line_of_side,
     side_name,
     square_name,
 )
@@ -53,6 +56,7 @@ from .outcomes import (
     ExitOnto,
     Leapfrog,
     LeapIntoPortal,
+    Outcome,
     Step,
     Teleport,
 )
@@ -91,8 +95,8 @@ def bump_banned(pos: Position) -> bool:
     return pos.rules.king_of_the_mountain and pos.bump_banned
 
 
-def runner_on(pos: Position, square: int, but: int) -> int | None:
-    """The seat of a runner other than ``but``'s on ``square`` (the one a bump pushes off)."""
+def runner_on(pos: Position, square: int, but: int | None) -> int | None:
+    """The seat of a runner other than ``but``'s (None: any) on ``square`` (the one a bump pushes off)."""
     for s in pos.rules.seats:
         if s != but and pos.runners[s] == square:
             return s
@@ -121,9 +125,10 @@ def leap_landing(pos: Position, first: int, direction: int, occ: int) -> Landing
     cur = first
     over = [first]
     while True:
-        ln = LINE_OF[cur][direction]
-        if ln is None:  # K-LEAP-1: the landing square must be on the board
+        across = ACROSS[cur][direction]
+        if across is None:  # K-LEAP-1: the landing square must be on the board
             return Landing(tuple(over), ruling="K-LEAP-1", why="the board's edge is right behind the jumped runner")
+        ln, nxt = across
         piece = lines[ln]
         if piece != _EMPTY:
             if piece & KIND == _PORTAL:
@@ -137,7 +142,6 @@ def leap_landing(pos: Position, first: int, direction: int, occ: int) -> Landing
                 return Landing(tuple(over), portal=side)
             what = "wall" if piece & KIND == _WALL else "monolith"  # K-LEAP-1: lines crossed must be free
             return Landing(tuple(over), ruling="K-LEAP-1", why=f"a {what} stands right behind the jumped runner")
-        nxt = NEIGHBOURS[cur][direction]
         if occ >> nxt & 1:
             cur = nxt
             over.append(nxt)
@@ -158,8 +162,8 @@ def portal_exits(pos: Position, entry_line: int) -> tuple[int, ...]:
 
 
 def exit_entries(pos: Position, entry: int, occ: int, mode: ExitMode, origin: int | None,
-                 why: bool, runner: int | None, entered: tuple[int, ...],
-                 door: bool = False) -> Iterator[tuple[int, object]]:
+                 why: bool, runner: int, entered: tuple[int, ...],
+                 door: bool = False) -> Iterator[tuple[int, Outcome | Rejected]]:
     """(exit side, outcome or Rejected) for the ways out of the portal on ``entry``.
 
     Allowed exits come in the order of the portals' lines and sides; rejected ones
@@ -206,7 +210,9 @@ def exit_entries(pos: Position, entry: int, occ: int, mode: ExitMode, origin: in
         if mountains >> x & 1:  # K-PORT-2: out onto the occupied Mountain bumps (K-MTN-3)
             refusal = mountain_refusal(pos, x, occ, why)
             if refusal is None:
-                yield sd, ExitBump(sd, x, runner_on(pos, x, runner), mode == _CONTINUATION)
+                # x is in occ, so a runner other than the mover (``runner``, still on ``origin``) stands on it
+                bumped = cast(int, runner_on(pos, x, runner))
+                yield sd, ExitBump(sd, x, bumped, mode == _CONTINUATION)
             elif why:
                 yield sd, refusal
             continue
@@ -221,10 +227,12 @@ def exit_entries(pos: Position, entry: int, occ: int, mode: ExitMode, origin: in
             if landing.portal in entered:  # K-LEAP-6: never the same portal side twice in one move
                 if why:
                     yield sd, Rejected(("K-LEAP-6",), f"{square_name(x)} is taken and the leapfrog beyond it would go "
-                                                      f"back into the portal on {line_name(side_line(landing.portal))} "
+                                                      "back into the portal on "
+                                                      f"{line_name(line_of_side(landing.portal))} "
                                                       f"by its side {side_name(landing.portal)}, the side this move "
                                                       "already went in by")
-            elif has_exit(pos, side_line(landing.portal), occ, _CONTINUATION, origin, entered + (landing.portal,)):
+            elif has_exit(pos, line_of_side(landing.portal), occ, _CONTINUATION, origin, entered + (landing.portal,),
+                          runner=runner):
                 yield sd, ExitIntoPortal(sd, landing.over, landing.portal)
             elif why:
                 yield sd, Rejected(("K-LEAP-2",), "the leapfrog through the portal would go on into a portal with "
@@ -235,9 +243,10 @@ def exit_entries(pos: Position, entry: int, occ: int, mode: ExitMode, origin: in
 
 
 def has_exit(pos: Position, entry: int, occ: int, mode: ExitMode, origin: int | None,
-             entered: tuple[int, ...], *, runner: int | None = None, door: bool = False) -> bool:
+             entered: tuple[int, ...], *, runner: int, door: bool = False) -> bool:
     """Is there at least one way out of the portal on ``entry`` (``exit_entries`` allows one)?
-    ``entered``: every portal side this move went in by, the one into ``entry`` last."""
+    ``entered``: every portal side this move went in by, the one into ``entry`` last;
+    ``runner``: the seat whose runner comes out (the mover's, or the bumped runner's)."""
     if not door:
         corners = pos.rules.geometry.corner_mask
         for sd in portal_exits(pos, entry):  # the common case first: an empty square or a corner
@@ -262,19 +271,16 @@ def exits(pos: Position, pending: PendingExit, occ: int, led: Ledger) -> None:
 # --- bumps (K-MTN-3) ---------------------------------------------------------------------
 
 
-def bump_entries(pos: Position, mountain: int, occ: int, bumped: int | None,
-                 why: bool = False, door: bool = False) -> Iterator[tuple[Action, object]]:
-    """(action, outcome or Rejected) for where the runner on ``mountain`` may be pushed.
+def bump_entries(pos: Position, mountain: int, occ: int, bumped: int,
+                 why: bool = False, door: bool = False) -> Iterator[tuple[Action, BumpTo | BumpThrough | Rejected]]:
+    """(action, outcome or Rejected) for where the runner on ``mountain`` (seat ``bumped``) may be pushed.
 
     ``occ`` holds it and every runner but the mover.  Rejections only when ``why``.
     ``door``: the bump comes from a door move, and K-INV-1 must hold with the bumped runner
     where it lands (K-DOOR-4).
     """
     lines, locks = pos.lines, pos.locks
-    for d in range(4):
-        nb = NEIGHBOURS[mountain][d]
-        if nb is None:
-            continue
+    for d, nb, ln in NEIGHBOUR_LINES[mountain]:
         if not occ >> nb & 1:  # any empty neighbour, whatever stands on the line between
             problem = landing_problem(pos, bumped, nb, why) if door else None
             if problem is None:
@@ -284,7 +290,6 @@ def bump_entries(pos: Position, mountain: int, occ: int, bumped: int | None,
         elif why:
             yield _BUMP_AT[nb], Rejected(("K-LEAP-4",), f"{square_name(nb)} is taken: a bumped runner goes only to "
                                                          "an empty square")
-        ln = LINE_OF[mountain][d]
         side = mountain * 4 + d
         if lines[ln] & KIND == _PORTAL:  # or through a portal whose Mountain side is unlocked
             if locks >> side & 1:
@@ -302,6 +307,12 @@ def bump_entries(pos: Position, mountain: int, occ: int, bumped: int | None,
 
 
 def has_bump(pos: Position, mountain: int, occ: int, bumped: int | None = None, door: bool = False) -> bool:
+    """Can the runner on ``mountain`` be bumped somewhere (``bump_entries`` allows a destination)?
+    ``bumped``: its seat, looked up when not given (only a door move's check reads it, K-DOOR-4)."""
+    if bumped is None:
+        bumped = runner_on(pos, mountain, None)
+        if bumped is None:
+            return False  # nobody stands there to be bumped
     for _ in bump_entries(pos, mountain, occ, bumped, False, door):
         return True
     return False
@@ -403,11 +414,7 @@ def moves(pos: Position, seat: int, led: Ledger, *, speed: bool = False, telepor
     mountains = geo.mountain_mask
     on_mountain = mountains >> sq & 1
     allow = led.allow
-    for d in range(4):
-        nb = NEIGHBOURS[sq][d]
-        if nb is None:
-            continue
-        ln = LINE_OF[sq][d]
+    for d, nb, ln in NEIGHBOUR_LINES[sq]:
         piece = lines[ln]
         kind = piece & KIND
         side = sq * 4 + d
@@ -417,7 +424,7 @@ def moves(pos: Position, seat: int, led: Ledger, *, speed: bool = False, telepor
                 if why:
                     led.reject(_TELEPORT_AT[speed][side], "K-PORT-3",
                                f"the portal's side {side_name(side)} is locked: it cannot be entered")
-            elif has_exit(pos, ln, occ, _OWN, sq, (side,)):
+            elif has_exit(pos, ln, occ, _OWN, sq, (side,), runner=seat):
                 allow(_TELEPORT_AT[speed][side], Teleport(sq, side))
             elif why:
                 if portal_exits(pos, ln):
@@ -455,7 +462,8 @@ def moves(pos: Position, seat: int, led: Ledger, *, speed: bool = False, telepor
                                   f"jumped runners: here {square_name(landing.dest)}")
             elif landing.portal is not None:  # the K-LEAP-2 option
                 action = Action(_LEAP_PORTAL, landing.portal, -1, speed)
-                if has_exit(pos, side_line(landing.portal), occ, _CONTINUATION, sq, (landing.portal,)):  # K-LEAP-5
+                if has_exit(pos, line_of_side(landing.portal), occ, _CONTINUATION, sq, (landing.portal,),
+                            runner=seat):  # K-LEAP-5
                     allow(action, LeapIntoPortal(sq, landing.over, landing.portal))
                 elif why:
                     led.reject(action, "K-LEAP-2", "this leapfrog goes on into the portal on "
@@ -467,13 +475,13 @@ def moves(pos: Position, seat: int, led: Ledger, *, speed: bool = False, telepor
                 _reject_leaps(led, sq, d, speed, landing.ruling, landing.why)
         elif why:
             if not occ >> nb & 1:
-                reason = ("K-LEAP-1", f"there is no runner on {square_name(nb)} to leapfrog")
+                no_leap = ("K-LEAP-1", f"there is no runner on {square_name(nb)} to leapfrog")
             elif piece != _EMPTY:
-                reason = ("K-LEAP-4" if on_mountain else "K-LEAP-1",
-                          f"a {Piece(kind).noun} on {line_name(ln)} stands between the runners")
+                no_leap = ("K-LEAP-4" if on_mountain else "K-LEAP-1",
+                           f"a {Piece(kind).noun} on {line_name(ln)} stands between the runners")
             else:
-                reason = ("K-LEAP-3", "the runner beside is on a corner: there is nowhere to land beyond it")
-            _reject_leaps(led, sq, d, speed, *reason)
+                no_leap = ("K-LEAP-3", "the runner beside is on a corner: there is nowhere to land beyond it")
+            _reject_leaps(led, sq, d, speed, *no_leap)
         # door (K-DOOR-2): swing it open about either end and step through
         if kind == _WALL and pos.is_door(ln):
             locked = pos.is_door_locked(ln)

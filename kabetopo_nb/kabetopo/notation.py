@@ -86,7 +86,7 @@ def format_position(pos: Position) -> str:
         out.append(("locks", ",".join(side_name(s) for s in pos.lock_sides())))
     runners = []
     for seat in rules.seats:
-        sq = pos.runners[seat]
+        sq = pos.square_of(seat)
         runners.append(SEAT_LETTERS[seat] + square_name(sq) + (f"+{pos.held[seat]}" if pos.held[seat] else ""))
     out.append(("runners", ",".join(runners)))
     pools = []

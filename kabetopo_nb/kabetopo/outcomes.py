@@ -21,6 +21,11 @@ from .position import Bonus, Piece
 class Outcome:
     """Base of every outcome; each kind has a ``rulings`` property, the rulings allowing it."""
 
+    @property
+    def rulings(self) -> tuple[str, ...]:
+        """The rulings that allow this outcome (each kind of outcome names its own)."""
+        raise NotImplementedError(f"{type(self).__name__} names no rulings")
+
 
 # --- the start of a move (K-MOVE-1) ----------------------------------------------------
 
@@ -34,12 +39,12 @@ class Step(Outcome):
     origin: int
     dest: int
     onto_mountain: bool = False
-    across: Piece = Piece.EMPTY
+    across: int = Piece.EMPTY  # the kind of piece (``lines[line] & KIND``), EMPTY when not across one
     bumps: int | None = None
 
     @property
     def rulings(self) -> tuple[str, ...]:
-        out = ("K-MOVE-1",)
+        out: tuple[str, ...] = ("K-MOVE-1",)
         if self.across:
             out += ("K-MTN-2",)
         if self.onto_mountain:

@@ -12,8 +12,8 @@ rebuilt (``Search.path``).
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from .geometry import LINE_OF, NEIGHBOUR_MASK, NEIGHBOURS, SIZE
 from .position import Position

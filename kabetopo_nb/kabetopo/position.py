@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 
 from .geometry import (
+    COLLINEAR,
     LINES,
     NUM_LINE_IDS,
-    COLLINEAR,
     side_line,
     sides_of_line,
 )
@@ -34,7 +34,7 @@ class Piece(IntEnum):
 
 SETUP = 4  # flag: a setup piece, "with a hole" (K-SETUP-2); never removed between rounds
 KIND = 3  # mask: ``lines[line] & KIND`` is the Piece
-PIECE_LETTERS = {Piece.WALL: "W", Piece.MONOLITH: "M", Piece.PORTAL: "P"}
+PIECE_LETTERS: dict[int, str] = {Piece.WALL: "W", Piece.MONOLITH: "M", Piece.PORTAL: "P"}  # by ``piece & KIND``
 _EMPTY, _WALL, _MONOLITH, _PORTAL = Piece.EMPTY, Piece.WALL, Piece.MONOLITH, Piece.PORTAL
 
 
@@ -133,7 +133,7 @@ class Position:
     def __init__(self, rules: Rules | None = None, round_number: int = 1):
         self.rules = rules or Rules()
         self.round_number = round_number  # K-SET-3: pools may differ from round 2 on
-        self.lines = [_EMPTY] * NUM_LINE_IDS
+        self.lines: list[int] = [_EMPTY] * NUM_LINE_IDS  # a Piece, plus the SETUP flag
         self.locks = 0
         self.open_e = 0
         self.open_n = 0
@@ -170,7 +170,7 @@ class Position:
         self.pending: Pending | None = None
         self.bumped_this_turn = False
 
-    def copy(self) -> "Position":
+    def copy(self) -> Position:
         p = Position.__new__(Position)
         p.rules = self.rules
         p.lines = self.lines[:]
@@ -209,7 +209,7 @@ class Position:
             return NotImplemented
         return all(getattr(self, k) == getattr(other, k) for k in self.__slots__)
 
-    __hash__ = None  # mutable
+    # mutable, so unhashable: defining __eq__ without __hash__ sets __hash__ to None
 
     def __repr__(self) -> str:
         return f"Position.from_text({self.to_text()!r})"
@@ -225,7 +225,7 @@ class Position:
         return board_svg(self)
 
     @staticmethod
-    def from_text(text: str) -> "Position":
+    def from_text(text: str) -> Position:
         from .notation import parse_position
 
         return parse_position(text)
@@ -300,6 +300,14 @@ class Position:
             if self.runners[seat] == square:
                 return seat
         return None
+
+    def square_of(self, seat: int) -> int:
+        """The square of ``seat``'s runner: a seat in play always has one on the board (only
+        the seats a ruleset leaves out have None); ValueError for a seat with none."""
+        square = self.runners[seat]
+        if square is None:
+            raise ValueError(f"seat {seat} has no runner on the board")
+        return square
 
     def runners_at(self, square: int) -> list[int]:
         return [s for s in self.rules.seats if self.runners[s] == square]

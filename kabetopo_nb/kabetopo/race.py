@@ -31,7 +31,7 @@ swing that does not open a way out at once.  The shared page's K-ROUND-4 and our
 """
 from __future__ import annotations
 
-from .geometry import LINE_OF, LINES, NEIGHBOURS, PERPENDICULAR, SIDES_OF_LINE
+from .geometry import LINE_OF, LINES, PERPENDICULAR, SIDES_OF_LINE, other_side
 from .invariants import fill, reach_and_mountains_hold
 from .paths import moves_to_mask
 from .position import KIND, Phase, Piece, Position
@@ -60,7 +60,7 @@ def next_targets(pos: Position, seat: int) -> int:
 def moves_home(pos: Position, seat: int) -> int | None:
     """Fewest moves for ``seat``'s runner to its next target (``next_targets``), None if none
     can be reached (K-ROUND-3's moves: steps, teleports, stepping down)."""
-    return moves_to_mask(pos, pos.runners[seat], next_targets(pos, seat))
+    return moves_to_mask(pos, pos.square_of(seat), next_targets(pos, seat))
 
 
 def _reaches(pos: Position, square: int, targets: int) -> bool:
@@ -71,10 +71,10 @@ def _reaches(pos: Position, square: int, targets: int) -> bool:
 
 def stranded(pos: Position, seat: int) -> bool:
     """KNB-11 (1), K-ROUND-4: can ``seat``'s runner never again reach its next target, whatever anyone does?"""
-    square = pos.runners[seat]
     targets = next_targets(pos, seat)
     if not targets:
         return True  # no stone left anywhere that it still needs
+    square = pos.square_of(seat)
     if _reaches(pos, square, targets):
         return False
     players = [s for s in pos.rules.seats if pos.is_playing(s) or s == seat]
@@ -105,9 +105,8 @@ def _door_swings(pos: Position) -> list[tuple[int, int]]:
         if pos.lines[line] & KIND != Piece.WALL or not pos.is_door(line) or pos.is_door_locked(line):
             continue
         for side in SIDES_OF_LINE[line]:
-            d = side & 3
-            beyond = NEIGHBOURS[side >> 2][d]
-            for pd in PERPENDICULAR[d]:
+            beyond = other_side(side) >> 2  # the square across the door from the side's own
+            for pd in PERPENDICULAR[side & 3]:
                 resting = LINE_OF[beyond][pd]
                 if resting is not None and pos.lines[resting] == Piece.EMPTY:
                     out.append((line, resting))

@@ -13,11 +13,13 @@ behind you is a lock like any other, never on a door), KNB-8 (Mischief drops).
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..core.ledger import Ledger
 from .actions import Action, Kind
 from .geometry import LINE_OF, LINES, NUM_LINE_IDS, NUM_SQUARES, SIDES_OF_LINE, line_name, side_name
 from .invariants import DropChecker, violations
-from .outcomes import Drop, LockBehind, LockDrop, MischiefDrop, Unlock
+from .outcomes import Drop, LockBehind, LockDrop, MischiefDrop, Outcome, Unlock
 from .position import KIND, Bonus, Piece, Position
 from .rules import LOCKS, MONOLITHS, PORTALS, WALLS, seat_name
 from .trial import trying
@@ -94,6 +96,10 @@ def drops(pos: Position, seat: int, led: Ledger, checker: DropChecker | None = N
         blocking_ok, portal_ok = checker.blocking_ok, checker.portal_ok
         own = pos.runners[seat]
         own_lines = LINE_OF[own] if own is not None else ()  # K-TURN-2: a portal here grants a teleport
+        wall_out: Sequence[Outcome]  # a Drop, or a MischiefDrop, per line
+        monolith_out: Sequence[Outcome]
+        portal_out: Sequence[Outcome]
+        own_portal_out: Sequence[Outcome]
         if mischief:
             wall_out, monolith_out, portal_out, own_portal_out = (
                 _MISCHIEF_WALL, _MISCHIEF_MONOLITH, _MISCHIEF_PORTAL, _MISCHIEF_PORTAL)

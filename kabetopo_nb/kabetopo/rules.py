@@ -7,6 +7,7 @@ A :class:`Rules` is frozen.  ``Rules.named("kabetopo-4p")`` gives a ruleset;
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from ..core.verdict import RulesOptionError
 from .geometry import STANDARD, WITH_SUMMIT, Geometry, parse_square
@@ -32,7 +33,7 @@ def seat_name(seat: int) -> str:
 
 def parse_seat(text: str) -> int:
     t = text.strip()
-    for i, (name, letter) in enumerate(zip(SEAT_NAMES, SEAT_LETTERS)):
+    for i, (name, letter) in enumerate(zip(SEAT_NAMES, SEAT_LETTERS, strict=False)):
         if t == letter or t.lower() == name.lower():
             return i
     raise RulesOptionError(f"not a seat: {text!r} (expected E, S, W, N or East, South, West, North)")
@@ -99,7 +100,7 @@ class Rules:
 
     # --- named rulesets ----------------------------------------------------------
     @staticmethod
-    def named(name: str, players: int | None = None, **options: bool) -> "Rules":
+    def named(name: str, players: int | None = None, **options: bool) -> Rules:
         """A named ruleset (K-SET-1); ``players=3`` picks the 3-player form of ``kabetopo-mp-v3``."""
         if players is not None:
             base = RULESETS.get(name)
@@ -114,7 +115,7 @@ class Rules:
             raise RulesOptionError(f"unknown ruleset {name!r}; known: {', '.join(sorted(RULESETS))}")
         return RULESETS[name].with_options(**options)
 
-    def with_options(self, **options: bool) -> "Rules":
+    def with_options(self, **options: bool) -> Rules:
         unknown = set(options) - set(OPTION_RULINGS)
         if unknown:
             raise RulesOptionError(
@@ -130,7 +131,10 @@ class Rules:
         if options.get("play_to_last_tadaima") and self.players != 3:
             # a 2-player round would be scored after the opponent got home (no Unseen Path)
             raise RulesOptionError(f"play_to_last_tadaima is an option of the 3-player rulesets (K-ROUND-2), not {self.name}")
-        return replace(self, **options)
+        # every key is one of OPTION_RULINGS and every value a bool (checked above): the
+        # boolean fields of those names; ``replace`` is typed per field, so it takes them as Any
+        changes: dict[str, Any] = options
+        return replace(self, **changes)
 
     def pool_for_round(self, number: int) -> tuple[int, int, int, int, int]:
         """The starting pool of round ``number`` (1-based), K-SET-3."""

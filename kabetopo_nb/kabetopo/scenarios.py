@@ -125,7 +125,7 @@ def parse_scenarios(text: str, source: str = "") -> list[Scenario]:
             raise ScenarioError(f"{where}: scenario name {name!r} is used twice")
         names.add(name)
 
-        def pairs(key):
+        def pairs(key, data=data, where=where):
             result = []
             for value in data.get(key, []):
                 action, arrow, ruling = value.partition("->")

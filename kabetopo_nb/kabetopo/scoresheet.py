@@ -20,7 +20,16 @@ from dataclasses import dataclass
 
 from .actions import Kind
 from .geometry import square_name
-from .scoring import FIRST_STONE, HALFWAY_HOME, PRESERVATION, SECOND_STONE, TADAIMA, UNSEEN_PATH, RoundScore, score_round
+from .scoring import (
+    FIRST_STONE,
+    HALFWAY_HOME,
+    PRESERVATION,
+    SECOND_STONE,
+    TADAIMA,
+    UNSEEN_PATH,
+    RoundScore,
+    score_round,
+)
 
 CIRCLED = "⓪①②③④⑤⑥⑦⑧⑨"
 SUPERSCRIPT = "⁰¹²³⁴⁵⁶⁷⁸⁹"
@@ -145,13 +154,13 @@ def scoresheet_text(match) -> str:
     label_w = max([len("Round / total")] + [len(label) for rows in rounds for label, _ in rows])
     widths = [max([len(p)] + [len(c.text()) for rows in rounds for _, cells in rows for c in [cells[i]]])
               for i, p in enumerate(players)]
-    head = " " * (label_w + 4) + "  ".join(p.center(w) for p, w in zip(players, widths))
+    head = " " * (label_w + 4) + "  ".join(p.center(w) for p, w in zip(players, widths, strict=False))
     rule = "-" * len(head)
     lines = [f"{match.rules.name}: {len(match.scores)} of {match.rounds} rounds scored", head, rule]
     for r, rows in enumerate(rounds):
         lines.append(f"Round {r + 1}")
         for label, cells in rows:
-            lines.append(f"  {label.ljust(label_w)}  " + "  ".join(c.text().center(w) for c, w in zip(cells, widths)))
+            lines.append(f"  {label.ljust(label_w)}  " + "  ".join(c.text().center(w) for c, w in zip(cells, widths, strict=False)))
         lines.append(rule)
     if match.is_over():
         for st in match.standings():

@@ -87,21 +87,22 @@ def moves_to_tadaima(pos: Position, seat: int) -> int | None:
     rules = pos.rules
     geo = rules.geometry
     homes = [c for c in geo.corners if c != START_SQUARE[seat]]
-    start = pos.runners[seat]
+    start = pos.square_of(seat)
     if pos.held[seat] >= rules.stones_needed:
         d = distances(pos, start)
-        found = [d[c] for c in homes if d[c] is not None]
+        found = [n for c in homes if (n := d[c]) is not None]
         return min(found) if found else None
     # Still needs a stone: reach a Mountain site (any, stones or not, K-ROUND-3 ignores them), then a corner.
     d = distances(pos, start)
-    best = None
+    best: int | None = None
     for m in geo.mountains:
-        if d[m] is None:
+        to_m = d[m]
+        if to_m is None:
             continue
         dm = distances(pos, m)
-        found = [dm[c] for c in homes if dm[c] is not None]
+        found = [n for c in homes if (n := dm[c]) is not None]
         if found:
-            total = d[m] + min(found)
+            total = to_m + min(found)
             best = total if best is None else min(best, total)
     return best
 
@@ -143,6 +144,7 @@ def score_round(pos: Position, *, partial: bool = False) -> RoundScore:
             pts[SECOND_STONE][firsts[1]] = 1
 
     # Tadaima by place; the natural bonus belongs to the Tadaima cell (scoresheet).
+    place_points: tuple[int, ...]
     if kind in ("2p-v2.0", "2p-interim"):
         place_points = (3,)
     elif rules.players == 3:

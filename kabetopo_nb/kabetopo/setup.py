@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..core.ledger import Ledger
 from .actions import Action, Kind
-from .geometry import E, LINE_OF, N, SIZE, line_name, parse_square, square_name
+from .geometry import LINE_OF, SIZE, E, N, line_name, parse_square, square_name
 from .invariants import violations
 from .outcomes import SetupRoll
 from .position import SETUP, Phase, Piece, Position
@@ -97,11 +97,11 @@ def rolls(pos: Position, led: Ledger) -> None:
     outcomes = [SetupRoll(action.a, *roll_outcome(pos, action.a)) for action in ROLLS]
     if all(o.line is None for o in outcomes):
         if led.why:
-            why = full_field(pos)
+            why = _stuck(pos)
             for action in ROLLS:
                 led.reject(action, "K-SETUP-1", why)
         return
-    for action, outcome in zip(ROLLS, outcomes):
+    for action, outcome in zip(ROLLS, outcomes, strict=False):
         led.allow(action, outcome)
 
 
@@ -111,6 +111,11 @@ def full_field(pos: Position) -> str | None:
         return None
     if any(roll_outcome(pos, label)[0] is not None for label in range(1, 13)):
         return None
+    return _stuck(pos)
+
+
+def _stuck(pos: Position) -> str:
+    """``full_field``'s reason, once every face of the d12 is known to be rolled again."""
     return (f"{describe_target(pos)}: no line of the field can take it (every d12 face is on the boundary, "
             "taken, or would break K-INV-1), so the dice would be rolled for ever")
 

@@ -26,7 +26,7 @@ def describe_position(pos: Position) -> str:
     """The text alternative: every runner, piece, lock and pool in words."""
     parts = []
     for seat in pos.rules.seats:
-        sq = pos.runners[seat]
+        sq = pos.square_of(seat)
         extra = f", carrying {pos.held[seat]} stone{'s' if pos.held[seat] != 1 else ''}" if pos.held[seat] else ""
         if pos.is_finished(seat):
             extra += ", home (Tadaima)"
@@ -38,7 +38,7 @@ def describe_position(pos: Position) -> str:
     parts.append("Pieces: " + (", ".join(pieces) if pieces else "none") + ".")
     if pos.locks:
         parts.append("Locks on " + ", ".join(side_name(s) for s in pos.lock_sides()) + ".")
-    for m, n in zip(pos.rules.geometry.mountains, pos.site_stones):
+    for m, n in zip(pos.rules.geometry.mountains, pos.site_stones, strict=False):
         parts.append(f"{n} stone{'s' if n != 1 else ''} on {square_name(m)}.")
     for seat in pos.rules.seats:
         pool = pos.pools[seat]

@@ -81,7 +81,7 @@ def teleports_of(portal_lines: int, locks: int) -> Teleports:
     if working >= 2:
         for sq in facing:
             hub |= 1 << sq
-        for ln, open_sides in zip(portals, unlocked):
+        for ln, open_sides in zip(portals, unlocked, strict=False):
             out = 0
             for sd in exits[ln]:
                 out |= 1 << (sd >> 2)

@@ -44,17 +44,19 @@ def structural_problems(pos: Position) -> list[str]:
     squares: dict[int, int] = {}
     for seat in rules.seats:
         sq = pos.runners[seat]
-        bumping = sq == bump_square(pos)
-        if sq in squares and sq not in corners and not bumping:
-            out.append(f"{SEAT_LETTERS[squares[sq]]} and {SEAT_LETTERS[seat]} share {square_name(sq)}; only corners hold several runners (K-MOVE-2)")
-        squares.setdefault(sq, seat)
+        if sq is not None:  # (a runner off the board shares no square)
+            bumping = sq == bump_square(pos)
+            if sq in squares and sq not in corners and not bumping:
+                out.append(f"{SEAT_LETTERS[squares[sq]]} and {SEAT_LETTERS[seat]} share {square_name(sq)}; "
+                           "only corners hold several runners (K-MOVE-2)")
+            squares.setdefault(sq, seat)
         if pos.held[seat] > rules.stones_needed:
             out.append(f"{SEAT_LETTERS[seat]} carries {pos.held[seat]} stones; at most {rules.stones_needed} (K-MTN-4)")
     for sd in pos.lock_sides():
         ln = side_line(sd)
-        if pos.lines[ln] & KIND not in (Piece.PORTAL, Piece.WALL):
+        if ln is None or pos.lines[ln] & KIND not in (Piece.PORTAL, Piece.WALL):  # (the boundary is no line)
             out.append(f"the lock on {side_name(sd)} stands on a line with no portal or wall (K-GEO-3)")
-    setups = {Piece.MONOLITH: 0, Piece.PORTAL: 0}
+    setups: dict[int, int] = {Piece.MONOLITH: 0, Piece.PORTAL: 0}  # by ``piece & KIND``
     for ln in LINES:
         if pos.lines[ln] & SETUP:
             setups[pos.lines[ln] & KIND] += 1
@@ -112,7 +114,7 @@ def count_problems(pos: Position) -> list[str]:
     for name, n in count_pieces(pos).items():
         if n > totals[name]:
             out.append(f"K-INV-4: {n} {name} in play; {rules.name} has only {totals[name]}")
-    setups = {Piece.MONOLITH: 0, Piece.PORTAL: 0}
+    setups: dict[int, int] = {Piece.MONOLITH: 0, Piece.PORTAL: 0}  # by ``piece & KIND``
     for ln in LINES:
         if pos.lines[ln] & SETUP:
             setups[pos.lines[ln] & KIND] += 1

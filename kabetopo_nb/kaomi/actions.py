@@ -35,7 +35,7 @@ class Action(NamedTuple):
         return coords_name(self.file, self.rank)
 
     @classmethod
-    def parse(cls, text: str) -> "Action":
+    def parse(cls, text: str) -> Action:
         if not isinstance(text, str):
             raise NotationError(f"an action is text such as 'd4' or 'swap', not {type(text).__name__}")
         t = text.strip().lower()
@@ -50,7 +50,7 @@ class Action(NamedTuple):
         return cls(PLACE, f, r)
 
     @classmethod
-    def place(cls, square: str) -> "Action":
+    def place(cls, square: str) -> Action:
         f, r = parse_coords(square)
         return cls(PLACE, f, r)
 

@@ -74,8 +74,8 @@ def square_of(position: Position, action: Action) -> int | None:
 
 
 def decision(position: Position) -> Decision:
-    if position.is_full():
-        result = game_result(position)
+    result = game_result(position)  # None until the board is full (M-5)
+    if result is not None:
         return Decision("game over", None, result.reason)
     who = colour_name(position.turn)
     if position.can_swap():
@@ -91,7 +91,9 @@ def ledger(position: Position, why: bool = False) -> Ledger:
     places = _placements(size)
     if position.is_full():
         if why:
-            reason = f"the board is full, so the game is over: {game_result(position).reason}"
+            result = game_result(position)
+            assert result is not None  # the board is full (M-5)
+            reason = f"the board is full, so the game is over: {result.reason}"
             for action in places + (SWAP_ACTION,):
                 led.reject(action, "M-5", reason)
         return led

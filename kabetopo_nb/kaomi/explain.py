@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 
 from ..core.grid_text import is_index, shown
 from ..core.verdict import NotationError
-from .geometry import FILES, ROW
-from .position import Position, colour_name
 from .actions import PLACE, Action, malformed
 from .engine import Placement, Swap, square_of
+from .geometry import FILES, ROW
+from .position import Position, colour_name
 from .pushes import BLOCKED, COLLISION, STILL, AxisPush, Chain, Resolution, resolve
 
 PUSH, RETURN, PROPOSED = "push", "return", "proposed"
@@ -74,6 +74,13 @@ def _line_name(pos: Position, p: int, axis: str) -> str:
     return f"row {p // n + 1}" if axis == ROW else f"column {FILES[p % n]}"
 
 
+def _target(c: Chain) -> int:
+    """The empty square a chain heads for.  Every chain worded with its target has one: a
+    chain that would end on p (M-3, ``target`` None) is told apart before it is worded."""
+    assert c.target is not None, c
+    return c.target
+
+
 def describe_chain(pos: Position, p: int, c: Chain) -> str:
     """One sentence about one chain (M-1, M-7)."""
     name = pos.name
@@ -81,7 +88,8 @@ def describe_chain(pos: Position, p: int, c: Chain) -> str:
         return (f"{name(p)} is on the {c.direction} edge of the board: it has no neighbour to the {c.direction}, "
                 f"so nothing is pushed {c.direction} (M-7).")
     if not c.squares:
-        return f"{name(c.target)}, next to {name(p)} on the {c.direction}, is empty, so nothing is pushed {c.direction}."
+        return (f"{name(_target(c))}, next to {name(p)} on the {c.direction}, is empty, so nothing is pushed "
+                f"{c.direction}.")
     stones = f"the chain {c.direction} of {name(p)} is {_names(pos, c.squares)}"
     if c.target is None:
         return (f"{stones}: it runs round the whole line, across the edge and back to {name(p)}, because the line "
@@ -117,7 +125,7 @@ def describe_axis(pos: Position, p: int, ax: AxisPush) -> str:
     if ax.outcome == COLLISION:
         back = first if first.direction in ax.returned else second
         goes = second if back is first else first
-        return (f"both chains of {line} head for {pos.name(back.target)}, the only empty square left in it. "
+        return (f"both chains of {line} head for {pos.name(_target(back))}, the only empty square left in it. "
                 f"The {back.direction} chain travelled across the board edge to get there, so it goes back to "
                 f"where it was; the {goes.direction} chain moves one square (M-2).")
     moving = [c for c in ax.chains if c.squares]
@@ -125,10 +133,10 @@ def describe_axis(pos: Position, p: int, ax: AxisPush) -> str:
         c = moving[0]
         note = ""
         if first.target == second.target:
-            note = (f" Both sides end at {pos.name(c.target)}, but only the {c.direction} side has stones, so no "
+            note = (f" Both sides end at {pos.name(_target(c))}, but only the {c.direction} side has stones, so no "
                     f"two stones meet there (KM-3).")
         return f"the {c.direction} chain moves: each of its stones goes one square {c.direction} (M-4).{note}{across}"
-    return (f"the targets differ ({pos.name(first.target)} and {pos.name(second.target)}), so both chains move, "
+    return (f"the targets differ ({pos.name(_target(first))} and {pos.name(_target(second))}), so both chains move, "
             f"each stone one square along its chain (M-4).")
 
 
@@ -146,8 +154,8 @@ def summary(pos: Position, res: Resolution) -> str:
             parts.append(f"{line} is full, nothing moves on it (M-3)")
             continue
         moved = "; ".join(
-            f"{_names(pos, c.squares)} pushed {c.direction} to {pos.name(c.target)}" if len(c.squares) == 1
-            else f"{_names(pos, c.squares)} pushed {c.direction} (the last to {pos.name(c.target)})"
+            f"{_names(pos, c.squares)} pushed {c.direction} to {pos.name(_target(c))}" if len(c.squares) == 1
+            else f"{_names(pos, c.squares)} pushed {c.direction} (the last to {pos.name(_target(c))})"
             for c in ax.moving_chains())
         if ax.outcome == COLLISION:
             back = next(c for c in ax.chains if c.direction in ax.returned)
@@ -190,7 +198,7 @@ def explain_placement(position: Position, square) -> PushExplanation:
         colours = [board.cells[a] for a, _ in moves]
         for a, _ in moves:
             board.cells[a] = 0
-        for (_, b), col in zip(moves, colours):
+        for (_, b), col in zip(moves, colours, strict=False):
             board.cells[b] = col
         hl = {p: "placed"}
         arrows = tuple((a, b, PUSH) for a, b in moves)

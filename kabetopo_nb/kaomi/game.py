@@ -23,7 +23,6 @@ from .rules import DEFAULT_SIZE, KaomiRules
 from .scoring import Result
 from .scoring import result as game_result
 
-
 GAME_NAME = "kaomi"
 
 ENGINE = RulesEngine(
@@ -46,12 +45,12 @@ class KaomiState(GameState):
         super().__init__(ENGINE, position)
 
     @classmethod
-    def new_game(cls, size: int = DEFAULT_SIZE, *, squared: bool = False, komi: int = 0) -> "KaomiState":
+    def new_game(cls, size: int = DEFAULT_SIZE, *, squared: bool = False, komi: int = 0) -> KaomiState:
         """An empty board: Black to place first."""
         return cls(rules=KaomiRules(size=size, squared=squared, komi=komi))
 
     @classmethod
-    def from_text(cls, text: str) -> "KaomiState":
+    def from_text(cls, text: str) -> KaomiState:
         return cls(parse_position(text))
 
     @property

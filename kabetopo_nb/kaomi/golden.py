@@ -39,10 +39,15 @@ def playthrough(rules: KaomiRules, seed: int, opening: tuple[str, ...] = ()) -> 
     def choose(step: int, legal: list):
         return state.engine.parse_action(opening[step]) if step < len(opening) else rng.choice(legal)
 
+    def end(state: KaomiState) -> str:
+        result = state.result()
+        assert result is not None  # the game is over: the board is full (M-5)
+        return f"game over: {result.reason}"
+
     lines += playthrough_lines(
         state, choose,
         extra=lambda state: ["  " + row for row in state.position.diagram().splitlines()],
-        end=lambda state: f"game over: {state.result().reason}",
+        end=end,
     )
     return "\n".join(lines) + "\n"
 

@@ -54,14 +54,14 @@ class Position:
 
     # --- construction ------------------------------------------------------------
     @classmethod
-    def from_text(cls, text: str) -> "Position":
+    def from_text(cls, text: str) -> Position:
         from .notation import parse_position
 
         return parse_position(text)
 
     @classmethod
     def from_stones(cls, rules: KaomiRules | None = None, *, black=(), white=(), turn: int | str = BLACK,
-                    swapped: bool = False) -> "Position":
+                    swapped: bool = False) -> Position:
         """A hand-built position: ``black`` and ``white`` are square names."""
         pos = cls(rules, turn=_turn(turn), swapped=swapped)
         n = pos.rules.size
@@ -73,7 +73,7 @@ class Position:
                 pos.cells[sq] = colour
         return pos
 
-    def copy(self) -> "Position":
+    def copy(self) -> Position:
         other_ = Position.__new__(Position)
         other_.rules = self.rules
         other_.cells = self.cells[:]

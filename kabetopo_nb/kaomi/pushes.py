@@ -62,7 +62,7 @@ class Chain:
         return self.squares[1:] + (self.target,)
 
     def moves(self) -> tuple[tuple[int, int], ...]:
-        return tuple(zip(self.squares, self.destinations))
+        return tuple(zip(self.squares, self.destinations, strict=False))
 
     def crossing(self, size: int) -> tuple[int, int] | None:
         """The (from, to) step of a stone of this chain that crosses the edge, if one does."""
@@ -188,5 +188,5 @@ def apply(position: Position, res: Resolution) -> None:
     colours = [cells[a] for a, _ in moves]
     for a, _ in moves:
         cells[a] = EMPTY
-    for (_, b), c in zip(moves, colours):
+    for (_, b), c in zip(moves, colours, strict=False):
         cells[b] = c

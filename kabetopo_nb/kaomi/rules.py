@@ -55,7 +55,7 @@ class KaomiRules:
         return not self.squared
 
     @classmethod
-    def named(cls, name: str = STANDARD, *, size: int = DEFAULT_SIZE, komi: int = 0) -> "KaomiRules":
+    def named(cls, name: str = STANDARD, *, size: int = DEFAULT_SIZE, komi: int = 0) -> KaomiRules:
         if name not in RULESETS:
             raise RulesOptionError(f"unknown Kaomi ruleset {name!r}; known: {', '.join(RULESETS)}")
         return cls(size=size, squared=name == SQUARED, komi=komi)
@@ -66,7 +66,7 @@ class KaomiRules:
         return text + f" komi={self.komi}" if self.squared else text
 
     @classmethod
-    def from_text(cls, text: str) -> "KaomiRules":
+    def from_text(cls, text: str) -> KaomiRules:
         """Read rules text exactly as ``to_text`` writes it; NotationError otherwise."""
         name, *options = text.split(" ")
         if name not in RULESETS:

@@ -75,12 +75,13 @@ def groups(position: Position) -> list[Group]:
 
 def remove_pairs(all_groups: list[Group]) -> tuple[list[tuple[Group, Group]], list[Group]]:
     """Take off pairs of equal-sized opposite groups (M-5): (pairs, groups left)."""
-    by = {BLACK: defaultdict(list), WHITE: defaultdict(list)}
+    by: dict[int, defaultdict[int, list[Group]]] = {BLACK: defaultdict(list), WHITE: defaultdict(list)}
     for g in all_groups:
         by[g.colour][g.size].append(g)
-    pairs, gone = [], set()
+    pairs: list[tuple[Group, Group]] = []
+    gone: set[Group] = set()
     for s in sorted(set(by[BLACK]) & set(by[WHITE])):
-        for b, w in zip(by[BLACK][s], by[WHITE][s]):
+        for b, w in zip(by[BLACK][s], by[WHITE][s], strict=False):
             pairs.append((b, w))
             gone.update((b, w))
     return pairs, [g for g in all_groups if g not in gone]

@@ -16,7 +16,8 @@ def status_line(position: Position) -> str:
     """One line: whose turn it is (and who holds that colour after a swap, KM-2), or the result."""
     result = game_result(position)
     if result is not None:
-        return f"Game over: {result.winner_name + ' wins' if result.winner else 'a draw'}"
+        winner = result.winner_name  # None for a draw
+        return f"Game over: {winner + ' wins' if winner is not None else 'a draw'}"
     who = colour_name(position.turn)
     extra = " (or swap: pie rule)" if position.can_swap() else ""
     person = ""

@@ -35,7 +35,7 @@ def _figure(ncols: int = 1, nrows: int = 1, width: float = 5.0, height: float = 
 def _errorbars(ax, labels, values, lows, highs, colour: str, label: str | None = None, offset: float = 0.0,
                width: float = 0.6):
     xs = [i + offset for i in range(len(labels))]
-    err = [[v - lo for v, lo in zip(values, lows)], [hi - v for v, hi in zip(values, highs)]]
+    err = [[v - lo for v, lo in zip(values, lows, strict=False)], [hi - v for v, hi in zip(values, highs, strict=False)]]
     ax.bar(xs, values, width=width, color=colour, label=label, yerr=err, capsize=4, ecolor="#222222")
     ax.set_xticks(range(len(labels)), labels)
 

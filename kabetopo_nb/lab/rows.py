@@ -79,7 +79,8 @@ def kabetopo_rows(record: GameRecord, index: int, start) -> list[dict[str, Any]]
     from ..kabetopo.geometry import LINES, line_name
     from ..kabetopo.position import KIND, Piece
     from ..kabetopo.rules import OPTION_RULINGS, parse_seat
-    from ..kabetopo.scoring import LINES as SCORING_LINES, score_round
+    from ..kabetopo.scoring import LINES as SCORING_LINES
+    from ..kabetopo.scoring import score_round
 
     rows = common_rows(record, index)
     pos = record.state.position

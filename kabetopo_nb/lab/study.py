@@ -133,7 +133,7 @@ class Study:
         return json.dumps({"format": FORMAT, **asdict(self)}, sort_keys=True)
 
     @classmethod
-    def from_json(cls, text: str) -> "Study":
+    def from_json(cls, text: str) -> Study:
         try:
             data = json.loads(text)
         except (TypeError, ValueError) as exc:
@@ -163,9 +163,9 @@ def play_games(study: Study | dict, start: int, stop: int) -> list[dict]:
             from ..kabetopo.rules import Rules
 
             match = Match(Rules.named(study.ruleset, **study.options), seats, seed=seed)
-            record = play_match(match, {player: make_bot(name) for player, name in names.items()}, seed=seed)
-            record.bots = names
-            rows = match_rows(record, index)
+            match_record = play_match(match, {player: make_bot(name) for player, name in names.items()}, seed=seed)
+            match_record.bots = names
+            rows = match_rows(match_record, index)
             for row in rows:
                 row["ruleset"] = study.ruleset
             out.extend(rows)

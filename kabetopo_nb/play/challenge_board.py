@@ -20,6 +20,7 @@ last one stopped: it opens on the section's first unsolved challenge.
 """
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import Any
 
 from ..challenges import Attempt, Challenge, Feedback, challenges
@@ -53,7 +54,7 @@ def routed_controller(game: str, state, board):
     return inner
 
 
-class RoutingController:
+class RoutingController(ABC):
     """A board whose game controller (``self.inner``, from ``routed_controller``) reads the
     clicks while ``self.state`` belongs to something else: a challenge's attempt, a guided
     game's walk.  These keep the two in step."""
@@ -61,8 +62,13 @@ class RoutingController:
     inner: Any
     message: str
     refusal: dict | None
+
+    @property
+    @abstractmethod
+    def state(self) -> Any:
+        """The state the board plays: a challenge's attempt, a guided game's walk."""
     # buttons of the game's own board that would leave the one line of play
-    LEAVING = ("undo", "redo", "goto", "other-line", "edit", "back", "new", "new-game")
+    LEAVING: tuple[str, ...] = ("undo", "redo", "goto", "other-line", "edit", "back", "new", "new-game")
 
     def _leaves_the_line(self, button: str) -> bool:
         """A button (real or forged) of the game's board this board does not offer."""

@@ -71,10 +71,11 @@ class GuidedController(RoutingController):
     def button(self, button: str, value: Any = None) -> dict:
         self._clear()
         if button == "hint":
-            if self.walk.done:
+            step = self.walk.step
+            if step is None:  # the walk is done
                 return self._error("the guided game is over: there is nothing left to hint at")
             self.hint_shown = True
-            self.message = f"Hint: {self.walk.step.hint}"
+            self.message = f"Hint: {step.hint}"
             return {"ok": True, "message": self.message}
         if button == "show-me":
             return self._reply(self.walk.show_me())
@@ -101,11 +102,12 @@ class GuidedController(RoutingController):
         return f"{self.game.title}: step {self.walk.index + 1} of {n} · you play {self.game.learner_name}"
 
     def headline(self) -> str:
-        if self.walk.done:
+        step = self.walk.step
+        if step is None:  # the walk is done
             return f"Tadaima, well played! {self.game.finale}"
         if self.walk.index == 0:
-            return f"{self.game.intro} {self.walk.step.say}"
-        return self.walk.step.say
+            return f"{self.game.intro} {step.say}"
+        return step.say
 
     def view(self) -> dict:
         view = self.inner.view()

@@ -49,6 +49,23 @@ def destination(action: Action) -> int | None:
     return None
 
 
+def _anchor(action: Action) -> str:
+    """Where a board choice is drawn: the door's new line, or the square it leads to."""
+    if action.kind == Kind.DOOR:
+        line = side_line(action.b)
+        if line is not None:
+            return f"ln:{line_name(line)}"
+    dest = destination(action)
+    return f"sq:{square_name(dest)}" if dest is not None else f"sq:{square_name(action.a)}"
+
+
+def _line_of(action: Action) -> str:
+    """The line a drop (wall, monolith, portal) or a lock or unlock is on."""
+    line = action.a if action.kind in (Kind.WALL, Kind.MONOLITH, Kind.PORTAL) else side_line(action.a)
+    assert line is not None  # every side of an action is the side of a line
+    return line_name(line)
+
+
 class KabetopoController(Controller):
     """Turns board intents into engine actions, and engine state into a drawing and a panel."""
 
@@ -342,7 +359,7 @@ class KabetopoController(Controller):
             moves = self._move_actions()
             if self.board_choices:
                 for i, a in enumerate(self.board_choices, 1):
-                    options.append(Option(str(a), f"ln:{line_name(side_line(a.b))}" if a.kind == Kind.DOOR else f"sq:{square_name(destination(a))}", str(i)))
+                    options.append(Option(str(a), _anchor(a), str(i)))
             elif self.lock_behind:
                 pass  # the lock options below take the board's side markers
             elif self.selected or self.use_speed or phase == "extras":
@@ -370,7 +387,7 @@ class KabetopoController(Controller):
             for a in legal:
                 if a.kind == Kind.LOCK:
                     options.append(Option(str(a), f"sd:{side_name(a.a)}", "L"))
-        lines = {line_name(a.a if a.kind in (Kind.WALL, Kind.MONOLITH, Kind.PORTAL) else side_line(a.a)): "drop" for a in self.choices}
+        lines = {_line_of(a): "drop" for a in self.choices}
         selected = square_name(self._mover_square()) if self.selected else None
         svg = board_svg(pos, coordinates=self.coordinates, highlights=highlights or None, lines=lines or None,
                         path=self._last_path(), options=options or None, selected=selected, interactive=True, embed_style=False)
@@ -426,6 +443,7 @@ class KabetopoController(Controller):
 
     def _edit_view(self) -> dict:
         editor = self.editor
+        assert editor is not None  # the edit view is only drawn in edit mode
         return {"svg": editor.svg(), "style": STYLE, "panel": {
             "status": "Edit mode",
             "message": self.message,

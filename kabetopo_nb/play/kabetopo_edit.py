@@ -9,7 +9,7 @@ into the widget's reply.
 from __future__ import annotations
 
 from ..kabetopo.geometry import parse_line, parse_square, sides_of_line
-from ..kabetopo.position import KIND, SETUP, Piece, Position
+from ..kabetopo.position import KIND, SETUP, Phase, Piece, Position
 from ..kabetopo.rules import LOCKS, POOL_LETTERS, POOL_NAMES, SEAT_LETTERS, SEAT_NAMES
 from ..kabetopo.validity import problems
 from ..render.kabetopo_svg import board_svg
@@ -72,7 +72,7 @@ class PositionEditor:
                     if not removing:
                         pos.set_line(line, piece)
                         if not piece & SETUP:
-                            self._take_from_pools(POOL_SLOT[piece], 1)
+                            self._take_from_pools(POOL_SLOT[Piece(piece & KIND)], 1)
                 else:
                     return False, "choose a piece tool to put pieces on lines"
             else:
@@ -125,7 +125,7 @@ class PositionEditor:
     def playable(self) -> Position:
         """The edited position, at the start of the player's turn, ready to play from."""
         pos = self.position.copy()
-        pos.phase = "main"
+        pos.phase = Phase.MAIN
         pos._reset_turn()
         return pos
 
@@ -149,7 +149,7 @@ class PositionEditor:
         pos = self.position
         piece = pos.lines[line]
         if piece and not piece & SETUP:
-            self._take_from_pools(POOL_SLOT[piece & KIND], -1)
+            self._take_from_pools(POOL_SLOT[Piece(piece & KIND)], -1)
         pos.set_line(line, Piece.EMPTY)
 
     # --- what to draw --------------------------------------------------------------------

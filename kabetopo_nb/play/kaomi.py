@@ -73,6 +73,8 @@ class KaomiController(Controller):
         if action.kind == SWAP:
             return None, []
         sq = square_of(before, action)
+        if sq is None:  # a played placement is always on the board (M-6)
+            return None, []
         res = resolve(before, sq)
         arrows = [(a, b, "push") for a, b in res.moves()] if self.show_pushes else []
         return str(action), arrows

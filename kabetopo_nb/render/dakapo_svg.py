@@ -166,7 +166,7 @@ def board_svg(
     outline = None
     if square is not None:
         outline = [_sq(pos, s) for s in square]
-    elif show_win and st.state == WIN:
+    elif show_win and st.state == WIN and st.square is not None:  # a win always names its square (D-3)
         outline = list(st.square)
     if outline:
         g = dwg.g(class_="dk-win-square", id=f"{prefix}-win")

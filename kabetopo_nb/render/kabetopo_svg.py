@@ -18,7 +18,6 @@ from ..kabetopo.geometry import (
     LINE_OF,
     LINE_SQUARES,
     LINES,
-    NEIGHBOURS,
     NUM_SQUARES,
     SIZE,
     line_name,
@@ -29,10 +28,10 @@ from ..kabetopo.geometry import (
     side_name,
     square_name,
 )
-from ..kabetopo.status import describe_position, status_line
 from ..kabetopo.notation import format_position
 from ..kabetopo.position import KIND, SETUP, Piece, Position
 from ..kabetopo.rules import SEAT_LETTERS, SEAT_NAMES, START_SQUARE
+from ..kabetopo.status import describe_position, status_line
 from .base import (
     POINTER_CSS,
     add_text_alternative,
@@ -194,19 +193,35 @@ def label_segment(key) -> tuple[str, bool, tuple[tuple[float, float], tuple[floa
     if len(key) != 3 or key[2] not in DIRECTION_NAMES:
         raise ValueError(f"a label goes on a line or a rim edge (e.g. c4n, c6n), not {key!r}")
     sq, d = parse_square(key[:2]), DIRECTION_NAMES.index(key[2])
-    if NEIGHBOURS[sq][d] is None:
+    line = LINE_OF[sq][d]  # None exactly where NEIGHBOURS[sq][d] is: the board's rim
+    if line is None:
         return key, True, edge_ends(sq, d)
-    ln = LINE_OF[sq][d]
-    return line_name(ln), False, line_ends(ln)
+    return line_name(line), False, line_ends(line)
 
 
 def _mid(a, b, t=0.5):
     return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
 
 
+def _line_of_side(side: int) -> int:
+    """The line ``side`` faces; a side on the board's rim has none, so nothing is drawn there."""
+    line = side_line(side)
+    if line is None:
+        raise ValueError(f"{side_name(side)} is on the board's rim: it has no line")
+    return line
+
+
+def _runner_square(pos: Position, seat: int) -> int:
+    """The square of ``seat``'s runner; only a seat not in play has none."""
+    sq = pos.runners[seat]
+    if sq is None:
+        raise ValueError(f"seat {seat} is not in play: it has no runner")
+    return sq
+
+
 def side_point(side: int, inset: float = 8.0) -> tuple[float, float]:
     """The point just inside ``side``'s square, next to the middle of its line."""
-    a, b = line_ends(side_line(side))
+    a, b = line_ends(_line_of_side(side))
     m = _mid(a, b)
     c = square_centre(side >> 2)
     dx, dy = c[0] - m[0], c[1] - m[1]
@@ -420,7 +435,7 @@ def board_svg(
     if path:
         g = dwg.g(class_="kb-paths")
         squares = [_parse_square(s) for s in path]
-        for s, t in zip(squares, squares[1:]):
+        for s, t in zip(squares, squares[1:], strict=False):
             adjacent = any(set(LINE_SQUARES[ln]) == {s, t} for ln in LINES)
             cls = "kb-path" if adjacent else "kb-path kb-teleport"
             g.add(dwg.line(points([square_centre(s)])[0], points([square_centre(t)])[0], class_=cls))
@@ -444,7 +459,7 @@ def board_svg(
     discs = runner_discs(pos)
     carried = _carried_colours(pos)
     for seat, (x, y, radius) in discs.items():
-        sq = pos.runners[seat]
+        sq = _runner_square(pos, seat)
         name = SEAT_NAMES[seat].lower()
         classes = ["kb-runner", f"kb-{name}"]
         if pos.is_finished(seat):
@@ -461,7 +476,7 @@ def board_svg(
         g.add(c)
         g.add(dwg.text(SEAT_LETTERS[seat], insert=(r2(x), r2(y + 4)), text_anchor="middle",
                        class_=f"kb-runner-letter kb-{name}"))
-        for (sx, sy, halo), colour in zip(carried_stone_discs(discs[seat], len(carried[seat])), carried[seat]):
+        for (sx, sy, halo), colour in zip(carried_stone_discs(discs[seat], len(carried[seat])), carried[seat], strict=False):
             g.add(dwg.circle((r2(sx), r2(sy)), halo, class_="kb-stone-halo"))
             g.add(dwg.circle((r2(sx), r2(sy)), 4.2, class_=f"kb-stone kb-stone-{colour} kb-carried"))
         runners.add(g)
@@ -473,7 +488,7 @@ def board_svg(
         x, y = square_centre(m)
         name = "Mountain" if i == 0 else "Summit"
         g = dwg.g(class_=f"kb-site kb-{name.lower()}", id=f"{prefix}-site-{square_name(m)}")
-        for (sx, sy, radius), colour in zip(site_stone_discs(pos, i), _site_colours(pos, i)):
+        for (sx, sy, radius), colour in zip(site_stone_discs(pos, i), _site_colours(pos, i), strict=False):
             g.add(dwg.circle((r2(sx), r2(sy)), radius, class_=f"kb-stone kb-stone-{colour}"))
         dwg.add(g)
 
@@ -488,7 +503,7 @@ def board_svg(
         g = dwg.g(class_="kb-options")
         obstacles = [(x, y, r + 1) for x, y, r in discs.values()] + site_stone_discs(pos)
         obstacles += [d for seat, disc in discs.items() for d in carried_stone_discs(disc, len(carried[seat]))]
-        for i, (opt, (x, y)) in enumerate(zip(options, badge_spots(options, obstacles))):
+        for i, (opt, (x, y)) in enumerate(zip(options, badge_spots(options, obstacles), strict=False)):
             og = dwg.g(class_="kb-option-group", id=f"{prefix}-opt-{i}")
             c = dwg.circle((r2(x), r2(y)), BADGE_R, class_="kb-option")
             target(c, f"act:{opt.action}")
@@ -548,12 +563,12 @@ def runner_discs(pos: Position) -> dict[int, tuple[float, float, float]]:
     """Where each seat's runner is drawn: seat -> (x, y, radius)."""
     by_square: dict[int, list[int]] = {}
     for seat in pos.rules.seats:
-        by_square.setdefault(pos.runners[seat], []).append(seat)
+        by_square.setdefault(_runner_square(pos, seat), []).append(seat)
     discs = {}
     for sq, seats in sorted(by_square.items()):
         cx, cy = square_centre(sq)
         radius = 11 if len(seats) == 1 else 8.5
-        for seat, (ox, oy) in zip(seats, _crowd(len(seats))):
+        for seat, (ox, oy) in zip(seats, _crowd(len(seats)), strict=False):
             discs[seat] = (cx + ox, cy + oy, radius)
     return discs
 
@@ -647,7 +662,7 @@ def _spots(at: str) -> list[tuple[float, float]]:
         return [(x + dx, y + dy) for dx, dy in ((0, -12), (0, 12), (-17, 0), (17, 0), (0, -21), (0, 21))]
     if kind == "sd":
         side = parse_side(name)
-        a, b = line_ends(side_line(side))
+        a, b = line_ends(_line_of_side(side))
         m, c = _mid(a, b), square_centre(side >> 2)
         nx, ny = _unit(c[0] - m[0], c[1] - m[1])
         tx, ty = _unit(b[0] - a[0], b[1] - a[1])

@@ -216,11 +216,11 @@ def board_svg(
         dwg.add(g)
 
     rings = dwg.g(class_="kb-rings")
-    for sq, kind in ((last_sq, "last"), (placed_sq, "placed")):
-        if sq is not None:
-            x, y = xy(sq)
+    for ringed, kind in ((last_sq, "last"), (placed_sq, "placed")):
+        if ringed is not None:
+            x, y = xy(ringed)
             rings.add(dwg.circle((r2(x), r2(y)), STONE_R + 3.5, class_=f"kb-hl kb-hl-{kind}",
-                                 id=f"{prefix}-{kind}-{square_name(sq, n)}"))
+                                 id=f"{prefix}-{kind}-{square_name(ringed, n)}"))
     for sq, kind in sorted(hl.items()):
         if kind == "placed" and sq != placed_sq:
             x, y = xy(sq)

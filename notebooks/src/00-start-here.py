@@ -57,10 +57,6 @@
 # cannot run, so it is left out of that site.
 
 # %%
-from kabetopo_nb import KabetopoBoard
-from kabetopo_nb.kabetopo import KabetopoState
-from kabetopo_nb.teach import ask, check_answer, example, legal, play, position, show
-
 # %% [markdown]
 # ## Your first game
 #
@@ -71,9 +67,10 @@ from kabetopo_nb.teach import ask, check_answer, example, legal, play, position,
 # says whether the rules forbid it or whether it is legal but not this step's move.
 # **Hint** helps, **Show me** plays the step for you. Try it: the game covers a move, a
 # wall, a teleport onto the Mountain, a monolith with its bonus move and getting home.
-
 # %%
-from kabetopo_nb import GuidedGameBoard
+from kabetopo_nb import GuidedGameBoard, KabetopoBoard
+from kabetopo_nb.kabetopo import KabetopoState
+from kabetopo_nb.teach import ask, check_answer, example, legal, play, position, show
 
 GuidedGameBoard()
 

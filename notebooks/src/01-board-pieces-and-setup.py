@@ -79,8 +79,8 @@ print(sorted(line_name(ln) for ln in geo.corner_lines()))
 
 # %%
 print(state.to_text())
-for seat, pool in zip("ESWN", state.position.pools):
-    print(seat, dict(zip(["walls", "monoliths", "portals", "locks", "speed"], pool)))
+for seat, pool in zip("ESWN", state.position.pools, strict=False):
+    print(seat, dict(zip(["walls", "monoliths", "portals", "locks", "speed"], pool, strict=False)))
 
 # %% [markdown]
 # ## Setup pieces, the ones with holes

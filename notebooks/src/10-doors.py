@@ -21,7 +21,7 @@
 
 # %%
 from kabetopo_nb import KabetopoBoard
-from kabetopo_nb.teach import example, position, show, legal, ask, play, check_answer
+from kabetopo_nb.teach import ask, check_answer, example, legal, play, position, show
 
 # %% [markdown]
 # ## 1. Three in a row make a door
@@ -79,6 +79,7 @@ show(after, path=["c2", "c3"])
 
 # %%
 from kabetopo_nb.kabetopo.geometry import parse_line
+
 print(after.to_text())
 print("is b3e a door now?", after.position.is_door(parse_line("b3e")))
 

@@ -17,7 +17,7 @@
 
 # %%
 from kabetopo_nb import KabetopoBoard
-from kabetopo_nb.teach import example, position, show, legal, ask, play, check_answer
+from kabetopo_nb.teach import ask, check_answer, example, legal, play, position, show
 
 # %% [markdown]
 # ## 1. A corner can never be walled off

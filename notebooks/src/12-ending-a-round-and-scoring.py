@@ -14,9 +14,9 @@
 
 # %%
 from kabetopo_nb import KabetopoBoard
-from kabetopo_nb.teach import example, position, show, legal, ask, play, check_answer
 from kabetopo_nb.kabetopo.rules import seat_name
-from kabetopo_nb.kabetopo.scoring import score_round, describe
+from kabetopo_nb.kabetopo.scoring import describe, score_round
+from kabetopo_nb.teach import ask, check_answer, example, legal, play, position, show
 
 
 def score_table(state):

@@ -15,14 +15,12 @@
 import random
 
 from kabetopo_nb import MatchBoard
-from kabetopo_nb.teach import check_answer, position, show
-from kabetopo_nb.kabetopo.match import Match, TIEBREAKERS
+from kabetopo_nb.bots import GreedyBot
+from kabetopo_nb.kabetopo.match import TIEBREAKERS, Match
 from kabetopo_nb.kabetopo.position import SETUP
 from kabetopo_nb.kabetopo.rules import seat_name
 from kabetopo_nb.kabetopo.scoring import score_round
-
-
-from kabetopo_nb.bots import GreedyBot
+from kabetopo_nb.teach import check_answer, position, show
 
 simple_bot = GreedyBot()  # the seeded demo player: simple_bot(state, rng) picks an action
 

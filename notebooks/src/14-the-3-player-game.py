@@ -16,11 +16,11 @@
 import random
 
 from kabetopo_nb import KabetopoBoard
-from kabetopo_nb.teach import example, position, show, legal, ask, play, check_answer
 from kabetopo_nb.kabetopo import KabetopoState, Rules
 from kabetopo_nb.kabetopo.match import Match
 from kabetopo_nb.kabetopo.rules import WEST, seat_name
-from kabetopo_nb.kabetopo.scoring import score_round, describe
+from kabetopo_nb.kabetopo.scoring import describe, score_round
+from kabetopo_nb.teach import ask, check_answer, example, legal, play, position, show
 
 # %% [markdown]
 # ## 1. Three runners, one empty corner

@@ -16,12 +16,12 @@
 
 # %%
 from kabetopo_nb import KabetopoBoard
-from kabetopo_nb.teach import example, position, show, play, check_answer
 from kabetopo_nb.kabetopo import KabetopoState, Rules
+from kabetopo_nb.kabetopo.geometry import square_name
 from kabetopo_nb.kabetopo.match import Match
 from kabetopo_nb.kabetopo.rules import EAST, seat_name
-from kabetopo_nb.kabetopo.geometry import square_name
-from kabetopo_nb.kabetopo.scoring import score_round, describe
+from kabetopo_nb.kabetopo.scoring import describe, score_round
+from kabetopo_nb.teach import check_answer, example, play, position, show
 
 V2 = "rules=kabetopo-2p;pools=E:w3m2p2l2s1,W:w3m2p2l2s1;"  # the v2.0 starting pools
 

@@ -13,11 +13,11 @@
 
 # %%
 from kabetopo_nb import KabetopoBoard
-from kabetopo_nb.teach import position, show, ask, play, check_answer
 from kabetopo_nb.kabetopo import KabetopoState, Rules
 from kabetopo_nb.kabetopo.match import TIEBREAKERS
 from kabetopo_nb.kabetopo.rules import POOL_NAMES, WEST, seat_name
-from kabetopo_nb.kabetopo.scoring import score_round, describe
+from kabetopo_nb.kabetopo.scoring import describe, score_round
+from kabetopo_nb.teach import ask, check_answer, play, position, show
 
 # %% [markdown]
 # ## 1. Different pools: two monoliths, no speed token
@@ -32,7 +32,7 @@ show(v3)
 # %%
 for name in ["kabetopo-4p", "kabetopo-mp-v3"]:
     pool = Rules.named(name).pool
-    print(f"{name:15}", ", ".join(f"{n} {what}" for n, what in zip(pool, POOL_NAMES)))
+    print(f"{name:15}", ", ".join(f"{n} {what}" for n, what in zip(pool, POOL_NAMES, strict=False)))
 after = play(v3, "step e6")
 print("next:", after.decision, "(no speed token to cash in, so the turn is over)")
 

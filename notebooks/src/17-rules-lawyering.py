@@ -16,12 +16,21 @@
 # scores and tiebreak results instead.
 
 # %%
-from kabetopo_nb.teach import example, scenario, position, show, legal, ask, play, compare, check_answer
 from kabetopo_nb.kabetopo import KabetopoState, Rules, engine
 from kabetopo_nb.kabetopo.match import Match
 from kabetopo_nb.kabetopo.rules import POOL_NAMES, seat_name
-from kabetopo_nb.kabetopo.scoring import (FIRST_STONE, LINES, PRESERVATION, SECOND_STONE, TADAIMA,
-                                          RoundScore, TadaimaEntry, describe, score_round)
+from kabetopo_nb.kabetopo.scoring import (
+    FIRST_STONE,
+    LINES,
+    PRESERVATION,
+    SECOND_STONE,
+    TADAIMA,
+    RoundScore,
+    TadaimaEntry,
+    describe,
+    score_round,
+)
+from kabetopo_nb.teach import ask, check_answer, compare, example, legal, play, position, scenario, show
 
 
 def compare_after(text, readings, actions, *, kinds=None, diff=True):
@@ -184,7 +193,7 @@ show(L5)
 
 # %%
 ledger = L5.ledger(why=False)
-for action, outcome in zip(ledger.actions, ledger.outcomes):
+for action, outcome in zip(ledger.actions, ledger.outcomes, strict=False):
     old = "offered" if type(outcome).__name__ == "ExitOnto" else "refused (KNB-3: empty squares only)"
     print(f"{str(action):10} {L5.explain(action).reason:75} under the old reading: {old}")
 
@@ -207,7 +216,7 @@ show(L6)
 from kabetopo_nb.kabetopo.geometry import side_line
 
 ledger = L6.ledger(why=False)
-for action, outcome in zip(ledger.actions, ledger.outcomes):
+for action, outcome in zip(ledger.actions, ledger.outcomes, strict=False):
     again = type(outcome).__name__ == "ExitIntoPortal" and side_line(outcome.next_side) == L6.position.pending.entry
     old = "refused (KNB-12: the same portal twice)" if again else "offered"
     print(f"{str(action):10} {L6.explain(action).reason:95} under KNB-12: {old}")
@@ -560,7 +569,7 @@ for name in ["kabetopo-4p", "kabetopo-mp-v3"]:
     s = KabetopoState.new_round(name, seed=5)
     s.apply("step e6")
     pool = s.position.pools[0]
-    print(f"{name:15} East's pool: {dict(zip(POOL_NAMES, pool))}; after 'step e6': {s.decision}")
+    print(f"{name:15} East's pool: {dict(zip(POOL_NAMES, pool, strict=False))}; after 'step e6': {s.decision}")
 
 # %% [markdown]
 # ### Scoring: v3.0 against v4.0

@@ -18,7 +18,7 @@
 from IPython.display import SVG, display
 
 from kabetopo_nb import DakapoBoard
-from kabetopo_nb.dakapo import DakapoRules, DakapoState, Position, parse_position
+from kabetopo_nb.dakapo import DakapoRules, DakapoState, Position
 from kabetopo_nb.dakapo.rules import COLOURS
 
 

@@ -86,7 +86,7 @@ from kabetopo_nb.lab import load_study
 STUDIES = Path("..") / "studies"
 four = load_study(STUDIES / "kabetopo-4p-greedy.parquet")
 two = load_study(STUDIES / "kabetopo-2p-greedy.parquet")
-for study, rows in (four, two):
+for study, _rows in (four, two):
     print(study.describe())
 metrics.seat_table(four[1]).round(3)
 

@@ -39,7 +39,11 @@ def _probe(board, cycle: list[str], what: str) -> None:
           f"(targets: median <= 50 ms, p95 <= 100 ms)")
 
 
+PROBE = "globalThis.kbLatencyProbe = true"  # the board keeps timings only where the page asks
+
+
 def test_click_to_redraw_latency(page, open_notebook):
+    page.add_init_script(PROBE)
     nb = open_notebook(page, "board", widgets=1)
     # a mix of what players do: select the runner (highlights), move, undo
     _probe(nb.widget(0), ['.kb-runner[data-target="sq:b1"]', '[data-target="sq:b2"]', 'button[data-button="undo"]'],
@@ -48,6 +52,7 @@ def test_click_to_redraw_latency(page, open_notebook):
 
 def test_match_board_latency(page, open_notebook):
     """The 4-player match board (names, scoresheet, announcements in the panel)."""
+    page.add_init_script(PROBE)
     nb = open_notebook(page, "match_board", widgets=2)
     code = ("import json; print(json.dumps(next(str(a).split()[1] for a in board.state.legal_actions "
             "if str(a).startswith('step '))))")

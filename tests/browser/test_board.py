@@ -46,6 +46,8 @@ def test_click_runner_then_destination_moves_it_in_python(page, open_notebook):
     assert python(nb, "board.history") == ["step b2"]
     assert "Eb2" in python(nb, "board.position")
     expect(board.locator(".kb-panel-status")).to_contain_text("East to play: extras")
+    # the latency probe is off unless the page asks for it (benchmarks/bench_widget_latency.py)
+    assert board.locator(".kb-widget").evaluate("el => el.kbLatencies === undefined")
 
 
 def test_illegal_click_shows_its_ruling_and_changes_nothing(page, open_notebook):

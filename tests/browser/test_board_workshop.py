@@ -24,13 +24,29 @@ START = "runners=Ef6,Sf1,Wa1,Na6;pools=E:w3m1p1l1s1;turn=E"
 def board_notebook(jupyter_lab, open_notebook, page):
     """Open a one-board notebook made from ``code`` (the board is the cell's value)."""
 
-    def _open(name: str, code: str):
+    def _open(name: str, code: str, widgets: int = 1):
         nb = nbformat.v4.new_notebook(metadata={"kernelspec": KERNELSPEC})
         nb.cells = [nbformat.v4.new_code_cell(code)]
         jupyter_lab.add_notebook(nb, name)
-        return open_notebook(page, name, widgets=1)
+        return open_notebook(page, name, widgets=widgets)
 
     return _open
+
+
+def test_an_error_shows_in_every_view_of_the_board(board_notebook):
+    # two views of one board (a projector and the teacher's screen show the same model); a
+    # request the board cannot take is said in both, not only in the view that sent it
+    nb = board_notebook("workshop_two_views", f"from kabetopo_nb import KabetopoBoard\nboard = KabetopoBoard({START!r})\n"
+                                              "display(board)\nboard", widgets=2)
+    first, second = nb.widget(0), nb.widget(1)
+    before = renders(second)
+    assert python(nb, "board._intent({'type': 'intent', 'id': 3, 'kind': 'click', 'target': 42})['ok']") is False
+    wait_for_redraw(second, before)
+    for view in (first, second):
+        expect(view.locator(".kb-error")).to_contain_text("malformed message")
+    click_target(first, "sq:f5")  # the next request that goes through clears it in both
+    for view in (first, second):
+        expect(view.locator(".kb-error")).to_have_count(0)
 
 
 def press(widget, button: str) -> None:

@@ -16,6 +16,7 @@ import time
 from .conftest import KERNEL_START, TIMINGS, LabNotebook, LiteSite
 from .test_board import click_target, python
 
+
 def open_in_lite(page, site: LiteSite, name: str, *, widgets: int | None = None) -> LabNotebook:
     t0 = time.perf_counter()
     page.goto(site.notebook_url(name))

@@ -106,7 +106,7 @@ def assert_boards_shown(state: dict, captions: list[list[str]], how: str) -> Non
     assert state["errors"] == 0, f"{how}: {state}"
     assert state["repr_only"] == 0, f"{how}: a board shown as bare text: {state}"
     assert len(state["pictures"]) == len(captions), f"{how}: {state}"
-    for picture, caption in zip(state["pictures"], captions):
+    for picture, caption in zip(state["pictures"], captions, strict=False):
         assert picture["loaded"] and picture["width"] > 100, f"{how}: {picture}"
         assert picture["src"] == "data:image/svg+xml;base64,", f"{how}: {picture}"
         assert picture["captions"] == caption, f"{how}: {picture}"

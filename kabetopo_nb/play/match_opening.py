@@ -1,0 +1,65 @@
+"""Opening a match board: a new match, or the one its autosave file holds (resumed at once,
+offered, or kept aside), and what a damaged or replaced file becomes (see ``match_board``).
+"""
+from __future__ import annotations
+
+from ..core.verdict import SaveFormatError
+from ..kabetopo.match import Match
+from ..kabetopo.notation import format_rules
+from ..kabetopo.rules import Rules
+from .autosave import Autosave
+from .match_controller import MatchController, describe_progress
+
+
+def _same_setup(a: Match, b: Match) -> bool:
+    return (format_rules(a.rules), a.players, a.rounds, a.seed) == (format_rules(b.rules), b.players, b.rounds, b.seed)
+
+
+def open_match(rules: Rules | str = "kabetopo-4p", players: list[str] | None = None, *, seed: int = 0,
+               rounds: int | None = None, bots: dict | None = None, autosave=None, resume: bool | str = True,
+               coordinates: bool = True) -> MatchController:
+    """A match controller for a new match, or for the one saved in ``autosave`` (see ``match_board``)."""
+    if resume not in (True, False, "ask"):
+        raise ValueError(f"resume must be True, False or 'ask', not {resume!r}")
+    fresh = Match(rules, players, rounds=rounds, seed=seed, auto_next=False)
+    if autosave is None:
+        return MatchController(fresh, bots=bots, coordinates=coordinates)
+    store = Autosave(autosave)
+    controller = MatchController(fresh, bots=bots, autosave=store, coordinates=coordinates)
+    if not store.exists():
+        return controller
+    try:
+        saved = store.read()
+    except (SaveFormatError, OSError, UnicodeDecodeError, ValueError) as exc:
+        reason = str(exc) if isinstance(exc, SaveFormatError) else f"{type(exc).__name__}: {exc}"
+        kept = _set_aside(controller, store, "damaged", f"The autosave {store.name} cannot be resumed ({reason})")
+        if kept is not None:
+            controller.warn(f"The autosave {store.name} was refused: {reason}. It is kept as {kept.name}; "
+                            "a new match has started.")
+        return controller
+    if resume is True and _same_setup(saved, fresh):
+        controller.offered = saved
+        controller._resume_offered()
+        return controller
+    if resume is False:
+        kept = _set_aside(controller, store, "replaced", f"The earlier autosave {store.name} is kept")
+        if kept is not None:
+            controller.say(f"A new match has started; the earlier autosave is kept as {kept.name}.")
+        return controller
+    differs = "" if _same_setup(saved, fresh) else (
+        f" It was set up differently ({format_rules(saved.rules)}, {', '.join(saved.players)}, seed {saved.seed}).")
+    controller.offer(saved, f"{store.name} holds a saved match: {describe_progress(saved)}.{differs}")
+    return controller
+
+
+def _set_aside(controller: MatchController, store: Autosave, why: str, what: str):
+    """Move the autosave aside (``.damaged-<n>``, ``.replaced-<n>``) and return its new path;
+    if it cannot be moved, it is left untouched, this match is not autosaved, and the board
+    says so (None)."""
+    try:
+        return store.set_aside(why)
+    except OSError as exc:
+        controller.autosave = None
+        controller.warn(f"{what}, but it could not be moved aside ({exc}): it is left untouched and this "
+                        "match is NOT autosaved.")
+        return None
