@@ -18,7 +18,7 @@ id, which is how a board knows it replaces the one the cell made before):
 After each round it prints the kernel's memory (tracemalloc's current Python allocations
 since the session began, and the process's resident set size) and the live widgets
 (registered with ipywidgets; boards among them; board objects still holding a game).
-Figures only, no assertions (the test is ``tests/test_widget.py``).
+Figures only, no assertions (the test is ``tests/board/test_widget.py``).
 
 Usage: python3 benchmarks/bench_session_memory.py [--rounds 20] [--seed 2024] [--wander 0.2]
 """

@@ -77,7 +77,7 @@ def make(seed: int) -> tuple[str, KabetopoState] | None:
     rng = random.Random(seed)
     state = KabetopoState.new_round("kabetopo-4p", seed=seed)
     turns = rng.randint(12, 27)  # three to six turns per player
-    while state.position.turns < turns:
+    while state.position.turns_played < turns:
         if state.is_terminal():
             return None
         state.apply(choose(state, rng))

@@ -13,7 +13,7 @@ the registry loads no widget, no renderer and no other game::
     >>> GAMES["kaomi"].new_state().decision
     >>> game_of(state).render(state)            # the SVG of any game's state
 
-Adding a game means one entry here and its package with every role; ``tests/test_games.py``
+Adding a game means one entry here and its package with every role; ``tests/contracts/test_games.py``
 fails for a game that is only half registered.  Engines never import this module (nor
 anything above them): it sits above the engines and below the layers that serve every game
 (bots, lab, challenges, play).

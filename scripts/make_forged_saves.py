@@ -1,5 +1,5 @@
 """Write the forged-save corpus, ``tests/data/forged/``: damaged or forged save files, each
-with the refusal it must get (``manifest.toml``).  ``tests/test_hostile_files.py`` loads
+with the refusal it must get (``manifest.toml``).  ``tests/files/test_hostile_files.py`` loads
 them one by one.
 
     python3 scripts/make_forged_saves.py
@@ -122,7 +122,7 @@ def main() -> None:
     for old in OUT.glob("*.json"):
         old.unlink()
     lines = ["# The forged-save corpus: written by scripts/make_forged_saves.py, loaded by",
-             "# tests/test_hostile_files.py.  Each file must be refused with SaveFormatError at",
+             "# tests/files/test_hostile_files.py.  Each file must be refused with SaveFormatError at",
              "# `path`, with `words` in the message.", ""]
     for name, loader, content, path, words, why in CASES:
         text = content if isinstance(content, str) else json.dumps(content, indent=1, ensure_ascii=False)

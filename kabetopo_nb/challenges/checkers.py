@@ -72,7 +72,7 @@ def new_state(game: str, position: str):
 
 def turn_number(state) -> tuple:
     """Which turn the state is in: Kabetopo counts turns; in Dakapo and Kaomi one action is a turn."""
-    turns = getattr(state.position, "turns", None)
+    turns = getattr(state.position, "turns_played", None)
     return (turns, state.is_terminal()) if turns is not None else (state.ply,)
 
 

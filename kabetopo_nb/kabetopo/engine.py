@@ -150,10 +150,10 @@ def turn_ends(pos: Position) -> set[str]:
     """Every distinct position (as text) in which the current turn can end: each sequence
     of the turn's decisions played out in full.  A whole-turn count, as a player sees it
     (perft counts atomic decisions instead)."""
-    ends, todo, turn = set(), [pos], pos.turns
+    ends, todo, turn = set(), [pos], pos.turns_played
     while todo:
         p = todo.pop()
-        if p.turns != turn or p.phase == _OVER:
+        if p.turns_played != turn or p.phase == _OVER:
             ends.add(format_position(p))
             continue
         led = ledger(p)
@@ -526,7 +526,7 @@ def after_action(pos: Position) -> None:
 def end_turn(pos: Position, *, forced_pass: bool = False) -> None:
     rules = pos.rules
     pos.bump_banned = pos.bumped_this_turn  # K-TURN-6 reads this when its option is on
-    pos.turns += 1
+    pos.turns_played += 1
     pos._reset_turn()
     strand(pos)  # KNB-11 (1): a runner that can never finish leaves the race (its player plays on, K-ROUND-4)
     if len(pos.homes) >= rules.tadaimas_to_end or not any(pos.is_racing(s) for s in rules.seats):

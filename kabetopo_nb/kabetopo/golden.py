@@ -209,7 +209,7 @@ def perft_positions() -> list[tuple[str, str, int]]:
 def perft_file() -> str:
     lines = [
         "# Kabetopo perft: legal action sequences of each length from pinned positions.",
-        "# Written by scripts/regenerate_golden.py; checked by tests/test_perft.py.",
+        "# Written by scripts/regenerate_golden.py; checked by tests/kabetopo/test_perft.py.",
         "# A chance decision counts each d12 roll as one action.",
     ]
     for ident, text, depth in perft_positions():

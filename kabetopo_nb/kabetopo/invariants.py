@@ -12,7 +12,7 @@ Reachability is computed with bitboards: a set of squares is an ``int`` with bit
 ``square`` set, and one flood-fill step moves the whole set one square in every open
 direction at once.  Teleports are modelled as a *hub* (``topology.py``): when at least two
 portals have an unlocked side, every square touching an unlocked portal side can reach
-every other.  ``tests/test_invariants.py`` checks this against a plain breadth-first search.
+every other.  ``tests/kabetopo/test_invariants.py`` checks this against a plain breadth-first search.
 """
 from __future__ import annotations
 

@@ -30,7 +30,7 @@ from .geometry import LINES
 from .notation import format_rules, parse_rules
 from .position import SETUP, Phase, Position
 from .rules import Rules, seat_name
-from .scoresheet import scoresheet_html, scoresheet_text
+from .scoresheet import scoresheet_text
 from .scoring import (
     FIRST_STONE,
     HALFWAY_HOME,
@@ -421,6 +421,10 @@ class Match:
         return scoresheet_text(self)
 
     def _repr_html_(self) -> str:
+        """Jupyter's picture of the match: its scoresheet (the renderer is imported here,
+        when asked: it depends on the engine, never the reverse)."""
+        from ..render.kabetopo_scoresheet import scoresheet_html
+
         return scoresheet_html(self)
 
     def __repr__(self) -> str:

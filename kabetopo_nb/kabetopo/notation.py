@@ -128,8 +128,8 @@ def format_position(pos: Position) -> str:
         out.append(("pending", text + (":door" if p.door else "")))
     elif isinstance(p, PendingBump):
         out.append(("pending", f"bump:{SEAT_LETTERS[p.runner]}:{square_name(p.mountain)}" + (":door" if p.door else "")))
-    if pos.turns:
-        out.append(("turns", str(pos.turns)))
+    if pos.turns_played:
+        out.append(("turns", str(pos.turns_played)))
     if pos.round_number != 1:
         out.append(("round", str(pos.round_number)))
     return ";".join(f"{k}={v}" for k, v in out)
@@ -270,7 +270,7 @@ def parse_position(text: str) -> Position:
     if "pending" in fields:
         pos.pending = _parse_pending(fields["pending"], rules, pos)
     if "turns" in fields:
-        pos.turns = _int(fields["turns"], "turns")
+        pos.turns_played = _int(fields["turns"], "turns")
     problems = structural_problems(pos)
     if problems:
         raise InvalidPositionError(problems, text)

@@ -127,7 +127,7 @@ class Position:
         "runners", "held", "pools", "site_stones", "locks_out",
         "stone_order", "homes", "halfway", "stopped", "stranded", "phase", "turn", "setup_step",
         "bonus", "grants_move", "moved", "lb_portals", "lb_used", "speed_used", "pending",
-        "bumped_this_turn", "bump_banned", "turns", "round_number",
+        "bumped_this_turn", "bump_banned", "turns_played", "round_number",
     )
 
     def __init__(self, rules: Rules | None = None, round_number: int = 1):
@@ -158,7 +158,7 @@ class Position:
         self.setup_step = 0
         self._reset_turn()
         self.bump_banned = False
-        self.turns = 0
+        self.turns_played = 0
 
     def _reset_turn(self) -> None:
         self.bonus = Bonus.NONE
@@ -200,7 +200,7 @@ class Position:
         p.pending = self.pending
         p.bumped_this_turn = self.bumped_this_turn
         p.bump_banned = self.bump_banned
-        p.turns = self.turns
+        p.turns_played = self.turns_played
         p.round_number = self.round_number
         return p
 

@@ -3,19 +3,12 @@
 One column per player, one row per scoring event, a round score / running total row, and
 a rule between rounds.  Tadaima numbers are circled with the place as a superscript, a
 Natural Tadaima is underlined, and the 2-player Unseen Path bonus is written "+X" beside
-the Tadaima.  ``scoresheet_text`` gives plain text (circled digits, superscripts, and
-``_x_`` for underlining); ``scoresheet_html`` gives a table for notebooks and for the match
-board (``live=True`` adds the round being played, its stones and Tadaimas so far).
-
-The HTML is drawn for a projector inside JupyterLab, whose own table style right-aligns
-every cell: the sheet's selectors are specific enough to win over it, a circle is a round
-box with its digit centred inside, a Natural Tadaima is a bar under the circle (an
-underline inside the circle would merge with its edge), round headers start where the
-row labels start, and player names are centred over their columns.
+the Tadaima.  ``scoresheet_rows`` gives the rows of every round (``live_rows`` the round being played),
+``scoresheet_text`` plain text (circled digits, superscripts, and ``_x_`` for underlining);
+the HTML table is drawn by ``kabetopo_nb.render.kabetopo_scoresheet``.
 """
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass
 
 from .actions import Kind
@@ -59,19 +52,6 @@ class Cell:
             t = f"_{t}_"
         return t + (f" {self.extra}" if self.extra else "")
 
-    def html(self) -> str:
-        if self.total is not None:
-            return f"{self.total[0]} / <b>{self.total[1]}</b>"
-        if self.points is None:
-            return DASH + (f" <small>{html.escape(self.extra)}</small>" if self.extra else "")
-        t = str(self.points)
-        if self.circled:
-            t = f'<span class="kb-circled">{t}</span>'
-        if self.underlined:  # a bar under the whole mark, outside the circle
-            t = f'<span class="kb-natural" title="Natural Tadaima">{t}</span>'
-        if self.place is not None:
-            t += f"<sup>{self.place}</sup>"
-        return t + (f" {html.escape(self.extra)}" if self.extra else "")
 
 
 def _rows_for(match, r: int, live: RoundScore | None = None) -> list[tuple[str, list[Cell]]]:
@@ -167,47 +147,3 @@ def scoresheet_text(match) -> str:
             names = ", ".join(st.players)
             lines.append(f"{st.place}. {names}: {st.total} ({st.decided_by})")
     return "\n".join(lines)
-
-
-# JupyterLab right-aligns every output table cell with selectors of specificity (0,2,1);
-# ``table.kb-scoresheet th.kb-player`` (0,2,2) and the like take precedence.
-CSS = """
-table.kb-scoresheet { border-collapse: collapse; font-variant-numeric: tabular-nums; }
-table.kb-scoresheet tr > th, table.kb-scoresheet tr > td { padding: 3px 10px; vertical-align: middle; }
-table.kb-scoresheet th.kb-player, table.kb-scoresheet td.kb-points { text-align: center; }
-table.kb-scoresheet td.kb-label { text-align: left; font-style: italic; }
-table.kb-scoresheet th.kb-round { text-align: left; padding-top: 8px; }
-table.kb-scoresheet tr.kb-total > td { border-bottom: 2px solid currentColor; }
-table.kb-scoresheet span.kb-circled { display: inline-block; box-sizing: border-box; width: 1.75em; height: 1.75em;
-  line-height: calc(1.75em - 2px); border: 1px solid currentColor; border-radius: 50%; text-align: center; }
-table.kb-scoresheet span.kb-natural { display: inline-block; padding-bottom: 2px; border-bottom: 2px solid currentColor; }
-table.kb-scoresheet tbody.kb-live { opacity: 0.85; }
-"""
-
-
-def scoresheet_html(match, *, live: bool = False) -> str:
-    """The scoresheet as an HTML table (player names escaped); with ``live``, the round
-    being played is shown too, with its stones and Tadaimas so far."""
-    players = match.players
-    width = len(players) + 1
-    out = [f"<style>{CSS}</style>", '<table class="kb-scoresheet">',
-           "<caption>" + html.escape(f"{match.rules.name}: {len(match.scores)} of {match.rounds} rounds scored") + "</caption>",
-           '<thead><tr><th class="kb-corner"></th>' + "".join(f'<th class="kb-player" scope="col">{html.escape(p)}</th>' for p in players)
-           + "</tr></thead>"]
-    sections = [(f"Round {r + 1}", rows, "") for r, rows in enumerate(scoresheet_rows(match))]
-    now = live_rows(match) if live else None
-    if now is not None:
-        sections.append((f"Round {len(match.states)} (so far)", now, ' class="kb-live"'))
-    for title, rows, cls in sections:
-        out.append(f'<tbody{cls}><tr><th class="kb-round" colspan="{width}" scope="colgroup">{title}</th></tr>')
-        for label, cells in rows:
-            row_cls = ' class="kb-total"' if cells and cells[0].total is not None else ""
-            out.append(f'<tr{row_cls}><td class="kb-label">{html.escape(label)}</td>'
-                       + "".join(f'<td class="kb-points">{c.html()}</td>' for c in cells) + "</tr>")
-        out.append("</tbody>")
-    out.append("</table>")
-    if match.is_over():
-        out.append('<ol class="kb-standings">' + "".join(
-            f'<li value="{st.place}">{html.escape(", ".join(st.players))}: {st.total} <small>({html.escape(st.reason)})</small></li>'
-            for st in match.standings()) + "</ol>")
-    return "\n".join(out)

@@ -70,7 +70,7 @@ def _turn_order(state, seats) -> dict[str, int]:
 
 def _turns(state, record: GameRecord) -> int:
     if state.game_name == "kabetopo":
-        return state.position.turns
+        return state.position.turns_played
     return record.actions
 
 
@@ -115,7 +115,7 @@ def match_rows(record, index: int) -> list[dict[str, Any]]:
     standing = {p: s for s in (match.standings() if scored else []) for p in s.players}
     firsts = match.standings()[0].players if scored else ()  # the first place, shared when drawn
     branching = sum(record.branching) / len(record.branching) if record.branching else 0.0
-    turns = sum(s.position.turns for s in match.states)
+    turns = sum(s.position.turns_played for s in match.states)
     rows = []
     for k, player in enumerate(match.players):
         row = {

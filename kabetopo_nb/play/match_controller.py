@@ -17,8 +17,8 @@ from ..bots import BOT_NAMES, BotFailure, bot_name, make_bot
 from ..kabetopo.actions import Kind
 from ..kabetopo.match import BOT_NAME, MAX_REASON, Match
 from ..kabetopo.rules import SEAT_NAMES, seat_name
-from ..kabetopo.scoresheet import scoresheet_html
 from ..kabetopo.scoring import events
+from ..render.kabetopo_scoresheet import scoresheet_html
 from .autosave import Autosave
 from .bot_runner import BotRunner, Thought
 from .kabetopo import KabetopoController

@@ -105,7 +105,7 @@ if __name__ == "__main__":
 
 MATCH_BOARD_AUTOSAVE = "match-board.autosave.json"
 
-# A finished 4-player match for the scoresheet (the positions of tests/test_scoresheet.py):
+# A finished 4-player match for the scoresheet (the positions of tests/kabetopo/test_scoresheet.py):
 # round 1 Tadaimas East f1, South f6, West a6; round 2 a Natural Tadaima for East on a1.
 SHEET_P4 = "pools=E:w3m1p1l1s1,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1"
 SHEET_ROUND_A = ("rules=kabetopo-4p;runners=Ef1+1,Sf6+1,Wa6+1,Nc4+1;stones=0;order=E,S,W,N;"

@@ -3,7 +3,7 @@
 One test per bug the issue lists for the board's turn flow: undo into the setup rolls,
 Edit -> Play, the next player's refusal, the speed token spent silently, rewinding then
 clicking, and Dakapo's new game.  Each acts on the rendered board with the mouse, then
-asks the kernel what the Python state is.  (``tests/test_board_turn_flow.py`` drives the
+asks the kernel what the Python state is.  (``tests/board/test_board_turn_flow.py`` drives the
 same cases without a browser.)
 """
 from __future__ import annotations

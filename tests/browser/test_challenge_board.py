@@ -1,6 +1,6 @@
 """The challenge board in real JupyterLab and Chromium (issue 12): a learner solves the first
 challenge of a section by clicking in the page, sees "Solved!", and Python's progress file
-remembers it.  (``tests/test_challenge_board.py`` drives every button without a browser.)
+remembers it.  (``tests/teaching/test_challenge_board.py`` drives every button without a browser.)
 """
 from __future__ import annotations
 

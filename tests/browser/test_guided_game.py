@@ -1,6 +1,6 @@
 """The guided first game in real JupyterLab and Chromium (issue 12): a learner plays East
 from the first step to Tadaima by clicking in the page, sees a wrong click explained, and
-the kernel's game follows.  (``tests/test_guided_game.py`` checks the script and every
+the kernel's game follows.  (``tests/teaching/test_guided_game.py`` checks the script and every
 button without a browser.)
 """
 from __future__ import annotations

@@ -22,7 +22,7 @@ from kabetopo_nb.kabetopo.geometry import LINES, NUM_SQUARES, line_name, square_
 from kabetopo_nb.kabetopo.status import describe_position, status_line
 from kabetopo_nb.render import Option, board_svg
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 # Every kind of piece at once: a door (c2n, between the walls b2n and d2n), a plain wall
 # (a5e), setup and dropped monoliths, setup and dropped portals, a lock on a portal side,
@@ -447,17 +447,6 @@ def _top_level_imports(path: Path) -> list[str]:
     return names
 
 
-@pytest.mark.parametrize("package", ["core", "kabetopo", "dakapo", "kaomi"])
-def test_engines_never_import_the_renderer_or_widget_at_import_time(package):
-    engine_files = sorted((ROOT / "kabetopo_nb" / package).glob("*.py"))
-    assert engine_files
-    for path in engine_files:
-        for name in _top_level_imports(path):
-            parts = set(name.strip(".").split("."))  # module names, not substrings (core.playthrough is fine)
-            assert not parts & {"render", "widget", "play", "bots", "lab", "challenges"}, (
-                f"{package}/{path.name} imports {name} at import time")
-
-
 def test_renderer_imports_the_engine():
     names = _top_level_imports(ROOT / "kabetopo_nb" / "render" / "kabetopo_svg.py")
     assert any(n.startswith("..kabetopo") for n in names)
@@ -468,15 +457,6 @@ def test_importing_the_engine_loads_no_renderer():
             "print(sorted(m for m in sys.modules if m.startswith('kabetopo_nb.render')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT).stdout
     assert out.strip() == "[]"
-
-
-def test_the_import_scan_tells_lazy_from_top_level(tmp_path):
-    module = tmp_path / "m.py"
-    module.write_text("from ..core import state\ntry:\n    from ..render import board_svg\nexcept ImportError:\n    pass\n"
-                      "def f():\n    from ..render import kabetopo_svg\n", encoding="utf-8")
-    names = _top_level_imports(module)
-    assert "..core" in names and "..render.board_svg" in names
-    assert "..render.kabetopo_svg" not in names
 
 
 # --- issue 11: kinds of highlight, layout, readability ------------------------------------------------

@@ -12,7 +12,7 @@ from kabetopo_nb.challenges import ChallengeError, challenge, challenges, parse_
 
 ALL = challenges()
 IDS = [c.id for c in ALL]
-NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks" / "src"
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks" / "src"
 RULE_NOTEBOOKS = sorted(p.stem for p in NOTEBOOKS.glob("*.py") if 1 <= int(p.stem[:2]) <= 16)
 
 
@@ -199,7 +199,7 @@ def test_which_legal_gives_the_engines_verdict_for_every_choice():
 def test_the_data_files_ship_with_the_package():
     import tomllib
 
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     config = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
     assert "kabetopo_nb.challenges" in config["packages"]
     assert "data/*.toml" in config["package-data"]["kabetopo_nb.challenges"]

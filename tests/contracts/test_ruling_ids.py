@@ -21,9 +21,9 @@ from kabetopo_nb.dakapo import DakapoState
 from kabetopo_nb.kabetopo import KabetopoState, Rules
 from kabetopo_nb.kaomi import KaomiState
 
-from conftest import dakapo_universe, kabetopo_universe, kaomi_universe
+from helpers import dakapo_universe, kabetopo_universe, kaomi_universe
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "kabetopo_nb"
 ID = re.compile(r"\b(?:K|D|M|KM|KNB)-[A-Z]*-?\d+\b")
 # modules that word verdicts, outcomes or the state of a game without deciding a rule

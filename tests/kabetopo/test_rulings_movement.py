@@ -17,9 +17,9 @@ from kabetopo_nb.kabetopo.geometry import parse_line, parse_side
 from kabetopo_nb.kabetopo.movement import arrival_refusal, has_bump, others_mask
 from kabetopo_nb.kabetopo.scenarios import all_scenarios
 
-from conftest import assert_illegal as illegal
-from conftest import assert_legal as legal
-from conftest import sq, where
+from helpers import assert_illegal as illegal
+from helpers import assert_legal as legal
+from helpers import sq, where
 
 MOVEMENT_FILES = ("movement", "teleport", "leapfrog", "mountain", "doors")
 _ALL = all_scenarios()

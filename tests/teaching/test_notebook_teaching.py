@@ -21,7 +21,7 @@ from kabetopo_nb.kabetopo.actions import Kind
 from kabetopo_nb.kabetopo.game import KabetopoState
 from kabetopo_nb.kabetopo.notation import line_name, parse_line
 
-SOURCES = Path(__file__).resolve().parent.parent / "notebooks" / "src"
+SOURCES = Path(__file__).resolve().parents[2] / "notebooks" / "src"
 RULE_NOTEBOOKS = {p.stem[:2]: p for p in sorted(SOURCES.glob("*.py")) if 1 <= int(p.stem[:2]) <= 16}
 ALL = sorted(SOURCES.glob("*.py"))
 

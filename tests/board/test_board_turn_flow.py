@@ -7,13 +7,14 @@ Each test is one of the issue's bugs, or a piece of "nothing lost" and "why not?
 from __future__ import annotations
 
 import pytest
-from test_widget import lit, snapshot
 
 from kabetopo_nb import DakapoBoard, KabetopoBoard
 from kabetopo_nb.kabetopo import KabetopoState
 from kabetopo_nb.kabetopo.actions import Kind
 from kabetopo_nb.kabetopo.geometry import square_name
 from kabetopo_nb.play.kabetopo import destination
+
+from test_widget import lit, snapshot
 
 START = "runners=Ef6,Sf1,Wa1,Na6;pools=E:w3m1p1l1s1;turn=E"
 TELEPORT = "lines=P*b5e,P*e2n;runners=Eb5,Sf1,Wa1,Na6;pools=E:w0m0p0l0s0;turn=E"

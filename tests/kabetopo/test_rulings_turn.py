@@ -11,7 +11,7 @@ import pytest
 from kabetopo_nb.core.verdict import NotationError
 from kabetopo_nb.kabetopo import Action, KabetopoState
 
-from conftest import assert_illegal, assert_legal, state
+from helpers import assert_illegal, assert_legal, state
 
 # Two setup portals: e3n (between e3 and e4) and b2e (between b2 and c2).
 PORTALS = "lines=P*e3n,P*b2e"

@@ -17,7 +17,7 @@ import kabetopo_nb
 from kabetopo_nb.games import GAMES, ROLES, game, game_of
 
 PACKAGE = Path(kabetopo_nb.__file__).resolve().parent
-DATA = Path(__file__).resolve().parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 # what the other layers call in each role's module
 NAMES = {
     "actions": ("Action", "parse_action", "every_candidate"),

@@ -1,4 +1,5 @@
-"""Helpers shared by the test files (import them: ``from conftest import assert_legal``).
+"""Helpers shared by the test files (import them: ``from helpers import assert_legal``; pytest puts
+``tests/`` on the import path, see pyproject.toml).
 
 * ``state(text)``: a Kabetopo state from position text;
 * ``assert_legal`` / ``assert_illegal``: one action's verdict, both ways: the verdict, the

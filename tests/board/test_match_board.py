@@ -448,7 +448,7 @@ def test_a_damaged_autosave_is_refused_visibly_and_kept(tmp_path, damage):
 
 # --- the workshop notebook (bug 10: its tips called functions it never imported) ----------------
 
-WORKSHOP = Path(__file__).resolve().parent.parent / "notebooks" / "18-workshop-hot-seat.ipynb"
+WORKSHOP = Path(__file__).resolve().parents[2] / "notebooks" / "18-workshop-hot-seat.ipynb"
 FENCED = re.compile(r"^([ \t]*)```python\n(.*?)^[ \t]*```", re.S | re.M)
 INLINE_CALL = re.compile(r"`([A-Za-z_]\w*)(?:\.\w+)*\(")
 

@@ -180,7 +180,7 @@ def test_the_start_page_offers_the_guided_game_before_the_tour():
 
     import jupytext
 
-    source = Path(__file__).resolve().parent.parent / "notebooks" / "src" / "00-start-here.py"
+    source = Path(__file__).resolve().parents[2] / "notebooks" / "src" / "00-start-here.py"
     cells = jupytext.read(source, fmt="py:percent").cells
     guided = next(i for i, c in enumerate(cells) if c.cell_type == "code" and "GuidedGameBoard()" in c.source)
     first_board = next(i for i, c in enumerate(cells) if c.cell_type == "code" and "KabetopoBoard(" in c.source

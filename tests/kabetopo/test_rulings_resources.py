@@ -13,7 +13,7 @@ from kabetopo_nb.core.verdict import NotationError
 from kabetopo_nb.kabetopo import Action, KabetopoState, Rules
 from kabetopo_nb.kabetopo.position import count_pieces
 
-from conftest import assert_illegal, assert_legal, state
+from helpers import assert_illegal, assert_legal, state
 
 PORTALS = "lines=P*e3n,P*b2e"
 

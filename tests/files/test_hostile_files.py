@@ -26,7 +26,7 @@ from kabetopo_nb.kabetopo import KabetopoState
 from kabetopo_nb.kabetopo.match import Match
 from kabetopo_nb.kaomi import KaomiState
 
-FORGED = pathlib.Path(__file__).parent / "data" / "forged"
+FORGED = pathlib.Path(__file__).parents[1] / "data" / "forged"
 MANIFEST = tomllib.loads((FORGED / "manifest.toml").read_text(encoding="utf-8"))["save"]
 LOADERS = {"kabetopo": KabetopoState.load, "dakapo": DakapoState.load, "kaomi": KaomiState.load,
            "match": Match.load}

@@ -21,9 +21,10 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from test_ruling_ids import CASES, ID, PACKAGE, ROOT, describing_ids
 
 from kabetopo_nb.reference import GAMES, Ruling, cards, reference_html, ruling, ruling_card, rulings, topics
+
+from test_ruling_ids import CASES, ID, PACKAGE, ROOT, describing_ids
 
 SHARED_PAGE = ROOT.parent / "shared" / "RULINGS.md"  # the brief's page, outside this repository
 OWN_PAGE = ROOT / "docs" / "RULINGS.md"

@@ -12,7 +12,7 @@ files round-trip, every round is undone to its start and redone), and at every d
 
 The verdicts all come from one ledger per decision (``core/ledger.py``), so disagreement
 is impossible by construction; this test keeps it so.  The number of verdicts checked per
-game is printed (``pytest -s tests/test_api.py``).
+game is printed (``pytest -s tests/contracts/test_api.py``).
 """
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from kabetopo_nb.dakapo import DakapoState
 from kabetopo_nb.kabetopo import KabetopoState, Rules
 from kabetopo_nb.kaomi import KaomiState
 
-from conftest import dakapo_universe, kabetopo_universe, kaomi_universe
+from helpers import dakapo_universe, kabetopo_universe, kaomi_universe
 
 # --- the universes of candidate actions ---------------------------------------------------
 

@@ -26,7 +26,7 @@ from kabetopo_nb.kabetopo.geometry import LINE_OF, LINES, NEIGHBOURS, NUM_SQUARE
 from kabetopo_nb.kabetopo.invariants import DropChecker, violations
 from kabetopo_nb.kabetopo.rules import RULESETS
 
-from conftest import kabetopo_universe
+from helpers import kabetopo_universe
 
 # --- the reference K-INV-1 --------------------------------------------------------------
 

@@ -20,7 +20,7 @@ from kabetopo_nb.kabetopo.race import deadlocked, next_targets, stranded
 from kabetopo_nb.kabetopo.scenarios import all_scenarios
 from kabetopo_nb.kabetopo.scoring import score_round
 
-from conftest import assert_illegal, sq, state
+from helpers import assert_illegal, sq, state
 
 SCENARIOS = {sc.name: sc for scs in all_scenarios().values() for sc in scs}
 EMPTY_POOLS = "pools=E:w0m0p0l0s0,S:w0m0p0l0s0,W:w0m0p0l0s0,N:w0m0p0l0s0"

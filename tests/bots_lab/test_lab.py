@@ -206,7 +206,7 @@ def test_the_lab_notebook_is_left_out_of_the_lite_site_and_the_start_page_says_w
     import importlib.util
     from pathlib import Path
 
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     spec = importlib.util.spec_from_file_location("build_lite", root / "scripts" / "build_lite.py")
     build_lite = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(build_lite)

@@ -15,8 +15,9 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from kabetopo_nb.kabetopo.match import Match
-from kabetopo_nb.kabetopo.scoresheet import CIRCLED, CSS, DASH, Cell, scoresheet_html, scoresheet_rows, scoresheet_text
+from kabetopo_nb.kabetopo.scoresheet import CIRCLED, DASH, Cell, scoresheet_rows, scoresheet_text
 from kabetopo_nb.kabetopo.scoring import LINES, PRESERVATION, TADAIMA, RoundScore, TadaimaEntry
+from kabetopo_nb.render.kabetopo_scoresheet import CSS, cell_html, scoresheet_html
 
 P4 = "pools=E:w3m1p1l1s1,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1"
 # Round A: East first stone, South second; Tadaimas East f1, South f6, West a6 (none
@@ -77,11 +78,11 @@ def test_cell_marks():
 def test_cell_marks_html():
     # bug 9: the Natural Tadaima's underline was a <u> inside the circle, drawn on the
     # circle's own edge; it is now a bar under the whole circled number
-    html = Cell(4, circled=True, place=2, underlined=True).html()
+    html = cell_html(Cell(4, circled=True, place=2, underlined=True))
     assert html == '<span class="kb-natural" title="Natural Tadaima"><span class="kb-circled">4</span></span><sup>2</sup>'
     assert "<u>" not in html
-    assert Cell(total=(5, 12)).html() == "5 / <b>12</b>"
-    assert Cell(2, circled=True, extra="a1").html() == '<span class="kb-circled">2</span> a1'
+    assert cell_html(Cell(total=(5, 12))) == "5 / <b>12</b>"
+    assert cell_html(Cell(2, circled=True, extra="a1")) == '<span class="kb-circled">2</span> a1'
 
 
 # --- v4.0, 4 players ---------------------------------------------------------------------------

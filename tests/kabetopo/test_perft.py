@@ -14,7 +14,7 @@ from kabetopo_nb.kabetopo import KabetopoState, golden
 from kabetopo_nb.kabetopo.engine import turn_ends
 from kabetopo_nb.kabetopo.notation import format_position, parse_position
 
-PERFT_FILE = Path(__file__).resolve().parent / "data" / golden.PERFT_FILE
+PERFT_FILE = Path(__file__).resolve().parents[1] / "data" / golden.PERFT_FILE
 ENTRIES = golden.read_perft(PERFT_FILE.read_text())
 
 

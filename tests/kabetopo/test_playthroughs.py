@@ -14,7 +14,7 @@ import pytest
 from kabetopo_nb.kabetopo import golden
 from kabetopo_nb.kabetopo.rules import RULESETS
 
-PLAYTHROUGH_DIR = Path(__file__).resolve().parent / "data" / "playthroughs"
+PLAYTHROUGH_DIR = Path(__file__).resolve().parents[1] / "data" / "playthroughs"
 SPECS = golden.playthrough_specs()
 
 

@@ -34,7 +34,7 @@ from kabetopo_nb.dakapo.geometry import parse_square
 from kabetopo_nb.dakapo.rules import COLOURS, PLAYERS
 from kabetopo_nb.dakapo.squares import all_squares, squares_through
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 START = "rules=dakapo;board=8/8/8/3GY3/3RB3/8/8/8;turn=1"
 
 
