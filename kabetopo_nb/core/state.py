@@ -209,6 +209,16 @@ class GameState:
             return None
         return self._steps[-1][0], self.position_at(len(self._steps) - 1)
 
+    def last_verdict(self) -> Verdict | None:
+        """The verdict of the last action applied, worded from its recorded outcome (the
+        same words ``explain`` gives in the position before it, without building that
+        position's ledger again), or None at the start."""
+        if not self._steps:
+            return None
+        action, outcome = self._steps[-1]
+        rulings, sentence = self.engine.describe(self.position_at(len(self._steps) - 1), action, outcome)
+        return Verdict(True, tuple(rulings), sentence)
+
     @property
     def initial_position(self) -> Any:
         return self._checkpoints[0]

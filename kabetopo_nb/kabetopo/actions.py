@@ -35,6 +35,7 @@ from .geometry import (
     LINES,
     NUM_SQUARES,
     line_name,
+    line_of_side,
     parse_line,
     parse_side,
     parse_square,
@@ -124,6 +125,39 @@ class Action(NamedTuple):
     @property
     def is_move(self) -> bool:
         return self.kind in MOVE_KINDS
+
+    # --- what the action touches, so that nothing outside reads its numbers ---------------
+    @property
+    def side(self) -> int | None:
+        """The side it names first: where a teleport, a leap into a portal, an exit or a bump
+        through a portal goes in or out, where a lock goes or comes off, the door a door move
+        swings; None for the other kinds."""
+        spec = ARGS.get(self.kind, ())
+        return self.a if spec[:1] == (_SIDE,) else None
+
+    @property
+    def line(self) -> int | None:
+        """The line it changes or goes through: a drop's line; the line of its ``side``; for a
+        door move, the line the door swings to; None for a step, leap, bump, end, pass, roll."""
+        if self.kind in DROP_KINDS:
+            return self.a
+        if self.kind == Kind.DOOR:
+            return line_of_side(self.b)
+        side = self.side
+        return line_of_side(side) if side is not None else None
+
+    @property
+    def destination(self) -> int | None:
+        """The square the action puts a runner on, where the action alone says so: a step's,
+        a leapfrog's or a bump's square, the square beyond a door, an exit's square; None for
+        a teleport or a leap into a portal (an exit is chosen next) and for the other kinds."""
+        if self.kind in (Kind.STEP, Kind.LEAP, Kind.BUMP):
+            return self.a
+        if self.kind == Kind.DOOR:
+            return self.b >> 2
+        if self.kind == Kind.EXIT:
+            return self.a >> 2
+        return None
 
     @staticmethod
     def parse(text: str) -> Action:

@@ -83,8 +83,8 @@ class Controller:
             return self._refuse(exc.verdict)
         if kept is not None:
             self.other_line, self.other_label = kept, f"Back to the other line ({later} later action{'s' if later > 1 else ''})"
-        _, before = state.last_step()
-        message = self._after_apply(state.engine.explain(before, done).reason)
+        said = state.last_verdict()  # worded from the recorded outcome: no second ledger
+        message = self._after_apply(said.reason if said is not None else str(done))
         if kept is not None:
             message += f" The {later} action{'s' if later > 1 else ''} that followed {'are' if later > 1 else 'is'} kept: press '{self.other_label}' to return to them."
         return self._ok(message)

@@ -22,8 +22,8 @@ from ..kabetopo.geometry import (
     line_name,
     parse_line,
     parse_square,
-    side_line,
     side_name,
+    side_square,
     sides_of_line,
     square_name,
 )
@@ -38,32 +38,18 @@ from .base import Controller
 from .kabetopo_edit import PositionEditor
 
 
-def destination(action: Action) -> int | None:
-    """The square a move or choice leads the mover to, where that is known in advance."""
-    if action.kind in (Kind.STEP, Kind.LEAP, Kind.BUMP):
-        return action.a
-    if action.kind == Kind.DOOR:
-        return action.b >> 2
-    if action.kind == Kind.EXIT:
-        return action.a >> 2
-    return None
-
-
 def _anchor(action: Action) -> str:
-    """Where a board choice is drawn: the door's new line, or the square it leads to."""
-    if action.kind == Kind.DOOR:
-        line = side_line(action.b)
-        if line is not None:
-            return f"ln:{line_name(line)}"
-    dest = destination(action)
-    return f"sq:{square_name(dest)}" if dest is not None else f"sq:{square_name(action.a)}"
+    """Where a board choice is drawn: a door's new line, or the square it leads to."""
+    if action.kind == Kind.DOOR and action.line is not None:
+        return f"ln:{line_name(action.line)}"
+    dest = action.destination
+    return f"sq:{square_name(dest if dest is not None else action.a)}"
 
 
-def _line_of(action: Action) -> str:
-    """The line a drop (wall, monolith, portal) or a lock or unlock is on."""
-    line = action.a if action.kind in (Kind.WALL, Kind.MONOLITH, Kind.PORTAL) else side_line(action.a)
-    assert line is not None  # every side of an action is the side of a line
-    return line_name(line)
+def _side(action: Action) -> str:
+    """The side an exit, teleport, bump through a portal or lock is drawn at."""
+    assert action.side is not None  # these kinds name a side
+    return side_name(action.side)
 
 
 class KabetopoController(Controller):
@@ -126,7 +112,7 @@ class KabetopoController(Controller):
 
     def _speed_only(self, sq: int) -> bool:
         """Is ``sq`` reachable now only by cashing in the speed token (K-TURN-3)?"""
-        return not self.use_speed and any(a.is_move and a.speed and destination(a) == sq for a in self._legal())
+        return not self.use_speed and any(a.is_move and a.speed and a.destination == sq for a in self._legal())
 
     def _whose_turn(self, sq: int) -> Verdict | None:
         """A click on another seat's runner while a turn is open: say whose turn it is and
@@ -166,7 +152,7 @@ class KabetopoController(Controller):
                 self.board_choices = []
                 self.message = "Legal moves are lit up." if self.selected else ""
                 return {"ok": True, "message": self.message}
-            candidates = [a for a in self._move_actions() if destination(a) == sq]
+            candidates = [a for a in self._move_actions() if a.destination == sq]
             if len(candidates) == 1:
                 return self.apply(candidates[0])
             if candidates:
@@ -180,7 +166,7 @@ class KabetopoController(Controller):
                 return self._refuse(whose)
             return self._refuse_with_options(self.state.explain(self._guess_move(sq)), square_name(sq))
         if phase == "exit":
-            candidates = [a for a in self._legal() if a.kind == Kind.EXIT and a.a >> 2 == sq]
+            candidates = [a for a in self._legal() if a.kind == Kind.EXIT and a.destination == sq]
             if len(candidates) == 1:
                 return self.apply(candidates[0])
             if candidates:
@@ -367,27 +353,29 @@ class KabetopoController(Controller):
                 # reminder until the token is chosen (K-TURN-3); leapfrogs apart from steps
                 speed = [] if self.use_speed else [a for a in legal if a.is_move and a.speed]
                 for a in speed + moves:
-                    dest = destination(a)
+                    dest = a.destination
                     if dest is not None:
                         highlights[square_name(dest)] = "speed" if a.speed else "leap" if a.kind == Kind.LEAP else "move"
                     elif a.kind in (Kind.TELEPORT, Kind.LEAP_PORTAL) and a in moves:
-                        options.append(Option(str(a), f"sd:{side_name(a.a)}", "T"))
+                        options.append(Option(str(a), f"sd:{_side(a)}", "T"))
         elif phase == "exit":
             for i, a in enumerate(a for a in legal if a.kind == Kind.EXIT):
-                options.append(Option(str(a), f"sd:{side_name(a.a)}", str(i + 1)))
-                highlights[square_name(a.a >> 2)] = "move"
+                options.append(Option(str(a), f"sd:{_side(a)}", str(i + 1)))
+                if a.destination is not None:
+                    highlights[square_name(a.destination)] = "move"
         elif phase == "bump":
             for a in legal:
                 if a.kind == Kind.BUMP:
-                    options.append(Option(str(a), f"sq:{square_name(a.a)}", "B"))
-                    highlights[square_name(a.a)] = "select"
+                    options.append(Option(str(a), _anchor(a), "B"))
+                    if a.destination is not None:
+                        highlights[square_name(a.destination)] = "select"
                 elif a.kind == Kind.BUMP_THROUGH:
-                    options.append(Option(str(a), f"sd:{side_name(a.a)}", "P"))
+                    options.append(Option(str(a), f"sd:{_side(a)}", "P"))
         if phase == "extras" and self.lock_behind:
             for a in legal:
                 if a.kind == Kind.LOCK:
-                    options.append(Option(str(a), f"sd:{side_name(a.a)}", "L"))
-        lines = {_line_of(a): "drop" for a in self.choices}
+                    options.append(Option(str(a), f"sd:{_side(a)}", "L"))
+        lines = {line_name(a.line): "drop" for a in self.choices if a.line is not None}
         selected = square_name(self._mover_square()) if self.selected else None
         svg = board_svg(pos, coordinates=self.coordinates, highlights=highlights or None, lines=lines or None,
                         path=self._last_path(), options=options or None, selected=selected, interactive=True, embed_style=False)
@@ -459,12 +447,12 @@ class KabetopoController(Controller):
         }}
 
 def _choice_label(a: Action) -> str:
-    if a.kind in (Kind.WALL, Kind.MONOLITH, Kind.PORTAL):
-        return f"Drop a {a.kind} on {line_name(a.a)}"
-    if a.kind == Kind.LOCK:
-        return f"Lock the side facing {square_name(a.a >> 2)} ({side_name(a.a)})"
-    if a.kind == Kind.UNLOCK:
-        return f"Unlock {side_name(a.a)} (spends a lock)"
+    if a.kind in (Kind.WALL, Kind.MONOLITH, Kind.PORTAL) and a.line is not None:
+        return f"Drop a {a.kind} on {line_name(a.line)}"
+    if a.kind == Kind.LOCK and a.side is not None:
+        return f"Lock the side facing {square_name(side_square(a.side))} ({side_name(a.side)})"
+    if a.kind == Kind.UNLOCK and a.side is not None:
+        return f"Unlock {side_name(a.side)} (spends a lock)"
     return str(a)
 
 

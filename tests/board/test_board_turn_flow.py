@@ -12,7 +12,6 @@ from kabetopo_nb import DakapoBoard, KabetopoBoard
 from kabetopo_nb.kabetopo import KabetopoState
 from kabetopo_nb.kabetopo.actions import Kind
 from kabetopo_nb.kabetopo.geometry import square_name
-from kabetopo_nb.play.kabetopo import destination
 
 from test_widget import lit, snapshot
 
@@ -112,7 +111,7 @@ def test_the_headline_says_whose_turn_and_what_is_left():
 def test_a_square_only_the_speed_token_reaches_is_not_taken_by_a_plain_click():
     board = KabetopoBoard(START)
     board.click("sq:f5")
-    speed = {square_name(destination(a)) for a in board.state.legal_actions if a.speed}
+    speed = {square_name(a.destination) for a in board.state.legal_actions if a.speed}
     assert "e5" in speed and lit(board, "speed") == speed
     assert not lit(board, "move")  # no bonus move: every lit square needs the token
     before = snapshot(board)

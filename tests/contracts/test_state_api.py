@@ -183,3 +183,25 @@ def test_a_new_kind_of_outcome_without_a_sentence_fails_loudly():
 
     assert set(engine._PLAY) == set(explain._SENTENCES) == set(outcomes.OUTCOMES)
     assert len(outcomes.OUTCOMES) == 22
+
+
+@pytest.mark.parametrize("name", ["kabetopo", "dakapo", "kaomi"])
+def test_the_last_verdict_is_worded_from_the_recorded_outcome_as_explain_words_it(name):
+    # the board words a legal click from the outcome recorded when it was applied (one
+    # ledger per click), and that must be what explain() says in the position before it
+    import random
+
+    from kabetopo_nb.games import GAMES
+
+    state = GAMES[name].new_state()
+    assert GAMES[name].from_text(state.to_text()).last_verdict() is None  # nothing applied yet
+    rng = random.Random(4)
+    for _ in range(60):
+        if state.is_terminal():
+            break
+        before = state.copy()
+        action = rng.choice(list(state.legal_actions))
+        state.apply(action)
+        said, explained = state.last_verdict(), before.explain(action)
+        assert said is not None and said.legal
+        assert (tuple(said.rulings), said.reason) == (tuple(explained.rulings), explained.reason)

@@ -98,3 +98,28 @@ def test_piece_counts_beyond_the_box_are_problems_not_parse_errors():
     assert any(p.startswith("K-INV-4") and "18 walls" in p for p in s.problems())
     fair = KabetopoState.from_text("runners=Ef6,Sf1,Wa1,Na6;lines=Wc4n;pools=E:w2m1p1l1s1,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1")
     assert fair.problems() == []
+
+
+def test_an_action_says_what_it_touches_so_nothing_reads_its_numbers():
+    # issue 22: the board asks the action for its side, line and destination
+    from kabetopo_nb.kabetopo.actions import Action
+    from kabetopo_nb.kabetopo.geometry import line_name, side_name, square_name
+
+    def touches(text):
+        a = Action.parse(text)
+        return (a.side is not None and side_name(a.side), a.line is not None and line_name(a.line),
+                a.destination is not None and square_name(a.destination))
+
+    assert touches("step c5") == (False, False, "c5")
+    assert touches("speed leap c6") == (False, False, "c6")
+    assert touches("bump d4") == (False, False, "d4")
+    assert touches("door c4n c5e") == ("c4n", "c5e", "c5")  # the door's side; the line it swings to; beyond
+    assert touches("exit d3n") == ("d3n", "d3n", "d3")
+    assert touches("teleport d3s") == ("d3s", "d2n", False)  # the exit is chosen next
+    assert touches("leap-portal d3n") == ("d3n", "d3n", False)
+    assert touches("bump-through c4w") == ("c4w", "b4e", False)
+    assert touches("wall c4n") == (False, "c4n", False)
+    assert touches("lock c5s") == ("c5s", "c4n", False)
+    assert touches("unlock c5s") == ("c5s", "c4n", False)
+    for text in ("end", "pass", "stop", "roll 3"):
+        assert touches(text) == (False, False, False)
