@@ -16,6 +16,7 @@ from .core.verdict import (
     SaveFormatError,
     ScenarioError,
     ScoringError,
+    SettingError,
     StudyFileError,
 )
 
@@ -27,7 +28,7 @@ __all__ = [
     # the errors: every one is a KabetopoNbError (core/verdict.py says which is raised when)
     "BotFailure", "ChallengeError", "GuidedGameError", "HistoryError", "IllegalActionError",
     "InvalidPositionError", "KabetopoNbError", "NotationError", "RulesOptionError", "SaveFormatError",
-    "ScenarioError", "ScoringError", "StudyFileError",
+    "ScenarioError", "ScoringError", "SettingError", "StudyFileError",
 ]
 
 

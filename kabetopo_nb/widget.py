@@ -57,6 +57,8 @@ from typing import Any, Protocol
 import anywidget
 import traitlets
 
+from .core.verdict import SettingError
+
 MAX_TEXT = 200
 INTENT_KINDS = ("click", "button")
 # Synced traits the front end may change (it reports intents as messages instead; see set_state).
@@ -98,9 +100,9 @@ class BoardWidget(anywidget.AnyWidget):
     def __init__(self, controller: Controller, *, theme: str = "auto", **kwargs):
         unknown = set(kwargs) - {"layout"}
         if unknown:
-            raise TypeError(f"unknown keyword argument(s): {', '.join(sorted(unknown))}")
+            raise SettingError(f"unknown keyword argument(s): {', '.join(sorted(unknown))}")
         if theme not in ("auto", "light", "dark"):
-            raise ValueError(f"theme must be 'auto', 'light' or 'dark', not {theme!r}")
+            raise SettingError(f"theme must be 'auto', 'light' or 'dark', not {theme!r}")
         super().__init__(_theme=theme, **kwargs)
         self._own_layout = "layout" not in kwargs  # a layout passed in may be shared: not ours to close
         self.controller: Controller | None = controller

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from ..core.verdict import SettingError
 from .base import Bot, RandomBot, run_thinking
 from .greedy import GreedyBot
 from .mcts import MCTSBot
@@ -31,7 +32,7 @@ BOT_NAMES = {
 def make_bot(name: str) -> Bot:
     """A bot by name: one of ``BOT_NAMES``, ``"mcts-<iterations>"`` or ``"mcts-<seconds>s"``."""
     if not isinstance(name, str):
-        raise ValueError(f"a bot is named by text ({', '.join(BOT_NAMES)}), not {name!r}")
+        raise SettingError(f"a bot is named by text ({', '.join(BOT_NAMES)}), not {name!r}")
     if name == "random":
         return RandomBot()
     if name == "greedy":
@@ -44,7 +45,7 @@ def make_bot(name: str) -> Bot:
     m = re.fullmatch(r"mcts-(\d{1,3}(?:\.\d{1,3})?)s", name)
     if m and 0 < float(m.group(1)) <= 600:
         return MCTSBot(seconds=float(m.group(1)))
-    raise ValueError(f"unknown bot {name!r}; known: {', '.join(BOT_NAMES)}, mcts-<iterations>, mcts-<seconds>s")
+    raise SettingError(f"unknown bot {name!r}; known: {', '.join(BOT_NAMES)}, mcts-<iterations>, mcts-<seconds>s")
 
 
 __all__ = ["BOT_NAMES", "Bot", "BotFailure", "GameRecord", "GreedyBot", "MCTSBot", "MatchRecord", "RandomBot", "ask",

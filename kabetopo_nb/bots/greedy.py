@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ..core.verdict import SettingError
 from .base import Bot
 from .evaluation import evaluation_for
 
@@ -19,7 +20,7 @@ class GreedyBot(Bot):
 
     def __init__(self, wander: float = 0.2):
         if not isinstance(wander, (int, float)) or isinstance(wander, bool) or not 0 <= wander <= 1:
-            raise ValueError(f"wander is a probability from 0 to 1, not {wander!r}")
+            raise SettingError(f"wander is a probability from 0 to 1, not {wander!r}")
         self.wander = float(wander)
         self.name = "greedy" if wander == 0.2 else f"greedy(wander={wander:g})"
 

@@ -44,6 +44,7 @@ from collections.abc import Generator
 from typing import Any
 
 from ..core.state import CHANCE
+from ..core.verdict import SettingError
 from .base import Bot, run_thinking
 from .evaluation import evaluation_for
 
@@ -83,21 +84,21 @@ class MCTSBot(Bot):
                  exploration: float = 0.3, rollout_depth: int | None = None, discount: float = 0.98,
                  stop_early: bool = True, name: str | None = None):
         if (iterations is None) == (seconds is None):
-            raise ValueError("give the budget as iterations= or seconds=, one of them")
+            raise SettingError("give the budget as iterations= or seconds=, one of them")
         if iterations is not None and (not isinstance(iterations, int) or isinstance(iterations, bool)
                                        or iterations < 1):
-            raise ValueError(f"iterations is a whole number of at least 1, not {iterations!r}")
+            raise SettingError(f"iterations is a whole number of at least 1, not {iterations!r}")
         if seconds is not None and (not isinstance(seconds, (int, float)) or isinstance(seconds, bool)
                                     or not 0 < seconds <= 600):
-            raise ValueError(f"seconds is a number above 0 and at most 600, not {seconds!r}")
+            raise SettingError(f"seconds is a number above 0 and at most 600, not {seconds!r}")
         if rollout_depth is not None and (not isinstance(rollout_depth, int) or rollout_depth < 0):
-            raise ValueError(f"rollout_depth is a whole number of at least 0, not {rollout_depth!r}")
+            raise SettingError(f"rollout_depth is a whole number of at least 0, not {rollout_depth!r}")
         self.iterations = iterations
         self.seconds = budget = None if seconds is None else float(seconds)
         self.exploration = float(exploration)
         self.rollout_depth = rollout_depth
         if not 0 < discount <= 1:
-            raise ValueError(f"discount is a number above 0 and at most 1, not {discount!r}")
+            raise SettingError(f"discount is a number above 0 and at most 1, not {discount!r}")
         self.discount = float(discount)
         self.stop_early = bool(stop_early)
         self.name = name or (f"mcts-{iterations}" if iterations is not None else f"mcts-{seconds:g}s")

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.state import CHANCE
-from ..core.verdict import BotFailure
+from ..core.verdict import BotFailure, SettingError
 from .evaluation import evaluation_for
 
 MAX_ACTIONS = 5_000  # K-SIM-1: far above a real round (a greedy 4-player round is ~70)
@@ -171,7 +171,7 @@ def play_game(state, bots: Mapping[str, Callable], *, seed=0, default: Callable 
             continue
         bot = bots.get(seat, default)
         if bot is None:
-            raise ValueError(f"no bot for {seat} (give one in bots=, or a default=)")
+            raise SettingError(f"no bot for {seat} (give one in bots=, or a default=)")
         choices = len(state.ledger(why=False).actions)
         try:
             action, took = ask(bot, state, decision_rng(seed, state.ply), time_limit=time_limit)

@@ -15,7 +15,9 @@ working:
 * ``HistoryError``: undo or redo with nothing to take back or do again;
 * ``RulesOptionError``: an unknown ruleset, an option it does not have, a bad option
   value, players or a match length it is not played with;
-* ``ScoringError``: scoring a round that is not over.
+* ``ScoringError``: scoring a round that is not over;
+* ``SettingError``: a board, a bot, a study or a drawing set up with a value it does not
+  take (also a ``TypeError``).
 
 The other layers add their own under the same base: ``ScenarioError`` (rule examples),
 ``ChallengeError`` and ``GuidedGameError`` (teaching), ``BotFailure`` (the referee),
@@ -84,6 +86,12 @@ class HistoryError(KabetopoNbError, ValueError):
 class RulesOptionError(KabetopoNbError, ValueError, TypeError):
     """An unknown ruleset, an option the ruleset does not have or a value of the wrong kind,
     or players or a match length the ruleset is not played with.  Nothing was made."""
+
+
+class SettingError(KabetopoNbError, ValueError, TypeError):
+    """A board, a bot, a study or a drawing set up with a value it does not take (an unknown
+    bot or a budget out of range, a study's rounds or seats, a theme, a board's source or
+    pause).  Nothing was made."""
 
 
 class ScoringError(KabetopoNbError, ValueError):

@@ -35,7 +35,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..core.verdict import StudyFileError
+from ..core.verdict import SettingError, StudyFileError
 
 FORMAT = "kabetopo-nb study 1"
 SINGLE_RULESET_GAMES = ("dakapo", "kaomi")  # games whose one ruleset is named after the game
@@ -57,32 +57,32 @@ class Study:
 
     def __post_init__(self):
         if not isinstance(self.rounds, int) or isinstance(self.rounds, bool) or not 1 <= self.rounds <= 10_000_000:
-            raise ValueError(f"rounds is a whole number from 1 to 10,000,000, not {self.rounds!r}")
+            raise SettingError(f"rounds is a whole number from 1 to 10,000,000, not {self.rounds!r}")
         if not isinstance(self.seed, int) or isinstance(self.seed, bool):
-            raise ValueError(f"seed is a whole number, not {self.seed!r}")
+            raise SettingError(f"seed is a whole number, not {self.seed!r}")
         if not isinstance(self.chunk, int) or isinstance(self.chunk, bool) or not 1 <= self.chunk <= 10_000:
-            raise ValueError(f"chunk is a whole number from 1 to 10,000, not {self.chunk!r}")
+            raise SettingError(f"chunk is a whole number from 1 to 10,000, not {self.chunk!r}")
         if not isinstance(self.options, dict):
-            raise ValueError(f"options is a dict of option names to values, not {self.options!r}")
+            raise SettingError(f"options is a dict of option names to values, not {self.options!r}")
         object.__setattr__(self, "options", dict(self.options))
         if self.unit not in ("round", "match"):
-            raise ValueError(f"unit is 'round' or 'match', not {self.unit!r}")
+            raise SettingError(f"unit is 'round' or 'match', not {self.unit!r}")
         if self.unit == "match" and self.ruleset in SINGLE_RULESET_GAMES:
-            raise ValueError(f"{self.ruleset} has no matches: its games are studied one by one (unit='round')")
+            raise SettingError(f"{self.ruleset} has no matches: its games are studied one by one (unit='round')")
         seats = self.seats()  # checks the ruleset and options
         if isinstance(self.bots, (list, tuple)):
             if len(self.bots) != len(seats):
-                raise ValueError(f"bots: {len(self.bots)} names for {len(seats)} seats ({', '.join(seats)})")
+                raise SettingError(f"bots: {len(self.bots)} names for {len(seats)} seats ({', '.join(seats)})")
             object.__setattr__(self, "bots", list(self.bots))
         elif isinstance(self.bots, dict):
             unknown = set(self.bots) - set(seats)
             if unknown or set(self.bots) != set(seats):
-                raise ValueError(f"bots: give a bot for every seat of {self.ruleset} ({', '.join(seats)}), "
+                raise SettingError(f"bots: give a bot for every seat of {self.ruleset} ({', '.join(seats)}), "
                                  f"got {', '.join(map(str, self.bots))}")
             if self.rotate:
-                raise ValueError("rotate needs the bots as a list in seat order")
+                raise SettingError("rotate needs the bots as a list in seat order")
         elif not isinstance(self.bots, str):
-            raise ValueError(f"bots is a bot name, a {{seat: name}} dict or a list, not {self.bots!r}")
+            raise SettingError(f"bots is a bot name, a {{seat: name}} dict or a list, not {self.bots!r}")
         from ..bots import make_bot
 
         for name in self._bot_names():
@@ -109,7 +109,7 @@ class Study:
         try:
             state = self.new_game(0)
         except TypeError as exc:
-            raise ValueError(f"options {self.options!r} do not fit {self.ruleset}: {exc}") from exc
+            raise SettingError(f"options {self.options!r} do not fit {self.ruleset}: {exc}") from exc
         return list(evaluation_for(state).seats(state.position))
 
     def game_seed(self, index: int) -> int:
@@ -191,7 +191,7 @@ def run_study(study: Study, *, client: Any = None, workers: int | None = None, p
     import pandas as pd
 
     if not isinstance(start, int) or not 0 <= start <= study.rounds:
-        raise ValueError(f"start is a game number from 0 to {study.rounds}, not {start!r}")
+        raise SettingError(f"start is a game number from 0 to {study.rounds}, not {start!r}")
     bounds = [(a, min(a + study.chunk, study.rounds)) for a in range(start, study.rounds, study.chunk)]
     spec = asdict(study)
     if client == "serial":
@@ -307,7 +307,7 @@ def extend_study(path, more: int, **run_options) -> Any:
     import pandas as pd
 
     if not isinstance(more, int) or isinstance(more, bool) or more < 1:
-        raise ValueError(f"more is a whole number of games, at least 1, not {more!r}")
+        raise SettingError(f"more is a whole number of games, at least 1, not {more!r}")
     study, frame = load_study(path)
     bigger = Study(**{**asdict(study), "rounds": study.rounds + more})
     added = run_study(bigger, start=study.rounds, **run_options)

@@ -25,6 +25,7 @@ from typing import Any
 
 from ..challenges import Attempt, Challenge, Feedback, challenges
 from ..challenges.progress import Progress
+from ..core.verdict import SettingError
 from ..widget import BoardWidget
 from .base import cards_for
 
@@ -102,7 +103,7 @@ class ChallengeController(RoutingController):
 
     def __init__(self, section_challenges: list[Challenge], progress: Progress):
         if not section_challenges:
-            raise ValueError("no challenges to show")
+            raise SettingError("no challenges to show")
         self.challenges = section_challenges
         self.progress = progress
         unsolved = [i for i, c in enumerate(section_challenges) if not progress.is_solved(c.id)]
@@ -376,7 +377,7 @@ def challenge_board(section: str, progress: Progress | str | None = None, *, the
     found = challenges(section=section)
     if not found:
         sections = sorted({c.section for c in challenges()})
-        raise ValueError(f"no challenges for section {section!r}; sections: {', '.join(sections)}")
+        raise SettingError(f"no challenges for section {section!r}; sections: {', '.join(sections)}")
     record = progress if isinstance(progress, Progress) else Progress(progress)
     return BoardWidget(ChallengeController(found, record), theme=theme)
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.verdict import Verdict
+from ..core.verdict import SettingError, Verdict
 from ..dakapo.actions import CLAIM, PASS, PLACE, Action
 from ..dakapo.ending import CLAIM_WINDOW, status
 from ..dakapo.game import DakapoState
@@ -184,14 +184,14 @@ def dakapo_board(source: DakapoState | Position | str | None = None, *, size: in
     """An interactive Dakapo board: from a state, a position, position text, or a new game."""
     if isinstance(source, DakapoState):
         if size is not None or tabletop is not None or rules is not None:
-            raise TypeError("size, tabletop and rules apply only to a new game")
+            raise SettingError("size, tabletop and rules apply only to a new game")
         state = source
     elif isinstance(source, (Position, str)):
         state = DakapoState(source)
         if size is not None or tabletop is not None or rules is not None:
-            raise TypeError("size, tabletop and rules apply only to a new game")
+            raise SettingError("size, tabletop and rules apply only to a new game")
     elif source is None:
         state = DakapoState(rules=rules, size=size, tabletop=tabletop)
     else:
-        raise TypeError(f"a board is made from a DakapoState, a Position or position text, not {type(source).__name__}")
+        raise SettingError(f"a board is made from a DakapoState, a Position or position text, not {type(source).__name__}")
     return BoardWidget(DakapoController(state, coordinates=coordinates), theme=theme)

@@ -14,7 +14,7 @@ import random
 import re
 from typing import Any
 
-from ..core.verdict import InvalidPositionError, NotationError, Verdict
+from ..core.verdict import InvalidPositionError, NotationError, SettingError, Verdict
 from ..kabetopo.actions import Action, Kind
 from ..kabetopo.game import KabetopoState
 from ..kabetopo.geometry import (
@@ -497,6 +497,6 @@ def kabetopo_board(source: KabetopoState | Position | str | None = None, *, rule
     elif source is None:
         state = KabetopoState.new_round(rules, seed=seed or 0)
     else:
-        raise TypeError(f"a board is made from a KabetopoState, a Position or position text, not {type(source).__name__}")
+        raise SettingError(f"a board is made from a KabetopoState, a Position or position text, not {type(source).__name__}")
     return BoardWidget(KabetopoController(state, coordinates=coordinates), theme=theme)
 

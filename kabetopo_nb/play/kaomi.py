@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.verdict import NotationError
+from ..core.verdict import NotationError, SettingError
 from ..kaomi.actions import SWAP, SWAP_ACTION, Action
 from ..kaomi.engine import square_of
 from ..kaomi.game import KaomiState
@@ -118,7 +118,7 @@ def kaomi_board(source: KaomiState | Position | str | None = None, *, size: int 
     elif source is None:
         state = KaomiState(rules=KaomiRules(size=size, squared=squared, komi=komi))
     else:
-        raise TypeError(f"a Kaomi board is made from a KaomiState, a Position or position text, "
+        raise SettingError(f"a Kaomi board is made from a KaomiState, a Position or position text, "
                         f"not {type(source).__name__}")
     return BoardWidget(KaomiController(state, coordinates=coordinates, show_pushes=show_pushes), theme=theme)
 

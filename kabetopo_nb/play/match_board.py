@@ -45,6 +45,7 @@ from __future__ import annotations
 import weakref
 from pathlib import Path
 
+from ..core.verdict import SettingError
 from ..kabetopo.match import Match
 from ..kabetopo.rules import Rules
 from ..widget import CLOSED, BoardWidget
@@ -65,7 +66,7 @@ class MatchBoardWidget(BoardWidget):
 
     def __init__(self, controller: MatchController, *, theme: str = "auto", bot_pause: float = 1.0, **kwargs):
         if not isinstance(bot_pause, (int, float)) or isinstance(bot_pause, bool) or not 0 <= bot_pause <= 60:
-            raise ValueError(f"bot_pause is a number of seconds from 0 to 60, not {bot_pause!r}")
+            raise SettingError(f"bot_pause is a number of seconds from 0 to 60, not {bot_pause!r}")
         self.bot_pause = float(bot_pause)
         self._match_controller: MatchController | None = controller
         controller.runner.attach(pause=self.bot_pause, on_reply=self._bot_replied)

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..bots import BOT_NAMES, BotFailure, bot_name, make_bot
+from ..core.verdict import SettingError
 from ..kabetopo.actions import Kind
 from ..kabetopo.match import BOT_NAME, MAX_REASON, Match
 from ..kabetopo.rules import SEAT_NAMES, seat_name
@@ -48,16 +49,16 @@ def resolve_bots(match: Match, bots: dict | None, *, strict: bool = True) -> dic
         elif who in (seat_name(s) for s in match.rules.seats):
             player = match.player_of(SEAT_NAMES.index(who), 0)
         elif strict:
-            raise ValueError(f"bots: {who!r} is neither a player ({', '.join(match.players)}) nor a seat of {match.rules.name}")
+            raise SettingError(f"bots: {who!r} is neither a player ({', '.join(match.players)}) nor a seat of {match.rules.name}")
         else:
             continue
         if isinstance(bot, str):
             try:
                 bot = make_bot(bot)
             except ValueError as exc:
-                raise ValueError(f"bots: {exc}") from None
+                raise SettingError(f"bots: {exc}") from None
         if not callable(bot):
-            raise ValueError(f"bots: {who!r} needs a bot name or a function(state, rng), not {bot!r}")
+            raise SettingError(f"bots: {who!r} needs a bot name or a function(state, rng), not {bot!r}")
         out[player] = bot
     return out
 

@@ -3,7 +3,7 @@ offered, or kept aside), and what a damaged or replaced file becomes (see ``matc
 """
 from __future__ import annotations
 
-from ..core.verdict import SaveFormatError
+from ..core.verdict import SaveFormatError, SettingError
 from ..kabetopo.match import Match
 from ..kabetopo.notation import format_rules
 from ..kabetopo.rules import Rules
@@ -20,7 +20,7 @@ def open_match(rules: Rules | str = "kabetopo-4p", players: list[str] | None = N
                coordinates: bool = True) -> MatchController:
     """A match controller for a new match, or for the one saved in ``autosave`` (see ``match_board``)."""
     if resume not in (True, False, "ask"):
-        raise ValueError(f"resume must be True, False or 'ask', not {resume!r}")
+        raise SettingError(f"resume must be True, False or 'ask', not {resume!r}")
     fresh = Match(rules, players, rounds=rounds, seed=seed, auto_next=False)
     if autosave is None:
         return MatchController(fresh, bots=bots, coordinates=coordinates)

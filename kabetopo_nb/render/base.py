@@ -60,7 +60,7 @@ def theme_css(selector: str, light: str, dark: str) -> str:
 
 def new_drawing(width: float, height: float, *, theme: str, extra_class: str = "") -> svgwrite.Drawing:
     if theme not in THEMES:
-        raise ValueError(f"theme must be 'auto', 'light' or 'dark', not {theme!r}")
+        raise SettingError(f"theme must be 'auto', 'light' or 'dark', not {theme!r}")
     dwg = svgwrite.Drawing(size=(f"{r2(width)}px", f"{r2(height)}px"), profile="full", debug=False)
     dwg.viewbox(0, 0, r2(width), r2(height))
     shown = ["kb-light", "kb-auto"] if theme == "auto" else [f"kb-{theme}"]
@@ -92,3 +92,4 @@ def arrow_marker(dwg: svgwrite.Drawing, prefix: str) -> str:
     marker.add(dwg.path(d="M0,0 L6,3 L0,6 z", class_="kb-arrowhead"))
     dwg.defs.add(marker)
     return marker_id
+from ..core.verdict import SettingError
