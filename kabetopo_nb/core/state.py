@@ -19,6 +19,7 @@ undo and redo, refusals that leave the state untouched, and cheap copies.
 """
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -126,7 +127,7 @@ class LegalActions:
         return f"<LegalActions ({self.count()}): {', '.join(self.names())}>"
 
 
-class GameState:
+class GameState(ABC):
     """A position plus its history.  The position object itself must not be mutated by callers.
 
     Subclasses set ``game_name`` (the save files' ``game`` field) and a ``from_text``
@@ -349,9 +350,9 @@ class GameState:
 
     # --- text and save files -------------------------------------------------------
     @classmethod
+    @abstractmethod
     def from_text(cls, text: str) -> GameState:
         """A state from the game's position text: each game's state class reads its own."""
-        raise NotImplementedError(f"{cls.__name__} has no position text to read")
 
     def to_text(self) -> str:
         """The current position in the game's position notation."""

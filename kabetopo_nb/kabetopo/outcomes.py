@@ -12,19 +12,20 @@ Squares, lines and sides are the ints of ``geometry.py``; seats are the ints of
 """
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 
 from .position import Bonus, Piece
 
 
 @dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(ABC):
     """Base of every outcome; each kind has a ``rulings`` property, the rulings allowing it."""
 
     @property
+    @abstractmethod
     def rulings(self) -> tuple[str, ...]:
         """The rulings that allow this outcome (each kind of outcome names its own)."""
-        raise NotImplementedError(f"{type(self).__name__} names no rulings")
 
 
 # --- the start of a move (K-MOVE-1) ----------------------------------------------------
