@@ -6,6 +6,7 @@ The board factories below import the widget only when called, so ``import kabeto
 from .core.verdict import (
     BotFailure,
     ChallengeError,
+    DataFileError,
     GuidedGameError,
     HistoryError,
     IllegalActionError,
@@ -26,31 +27,31 @@ __all__ = [
     # the boards
     "ChallengeBoard", "DakapoBoard", "GuidedGameBoard", "KabetopoBoard", "KaomiBoard", "MatchBoard",
     # the errors: every one is a KabetopoNbError (core/verdict.py says which is raised when)
-    "BotFailure", "ChallengeError", "GuidedGameError", "HistoryError", "IllegalActionError",
+    "BotFailure", "ChallengeError", "DataFileError", "GuidedGameError", "HistoryError", "IllegalActionError",
     "InvalidPositionError", "KabetopoNbError", "NotationError", "RulesOptionError", "SaveFormatError",
     "ScenarioError", "ScoringError", "SettingError", "StudyFileError",
 ]
 
 
 def KabetopoBoard(*args, **kwargs):
-    """An interactive Kabetopo board widget (see ``kabetopo_nb.play.kabetopo.kabetopo_board``)."""
-    from .play.kabetopo import kabetopo_board
+    """An interactive Kabetopo board widget (see ``kabetopo_nb.boards.kabetopo_board``)."""
+    from .boards import kabetopo_board
 
     return kabetopo_board(*args, **kwargs)
 
 
 def DakapoBoard(*args, **kwargs):
     """An interactive Dakapo board widget: ``DakapoBoard()``, ``DakapoBoard(tabletop=True)``,
-    ``DakapoBoard("<position text>")`` (see ``kabetopo_nb.play.dakapo.dakapo_board``)."""
-    from .play.dakapo import dakapo_board
+    ``DakapoBoard("<position text>")`` (see ``kabetopo_nb.boards.dakapo_board``)."""
+    from .boards import dakapo_board
 
     return dakapo_board(*args, **kwargs)
 
 
 def KaomiBoard(*args, **kwargs):
     """An interactive Kaomi board widget: ``KaomiBoard()``, ``KaomiBoard(size=9)``,
-    ``KaomiBoard(squared=True, komi=4)`` (see ``kabetopo_nb.play.kaomi.kaomi_board``)."""
-    from .play.kaomi import kaomi_board
+    ``KaomiBoard(squared=True, komi=4)`` (see ``kabetopo_nb.boards.kaomi_board``)."""
+    from .boards import kaomi_board
 
     return kaomi_board(*args, **kwargs)
 
@@ -74,12 +75,12 @@ kaomi_board = _deprecated("kaomi_board", KaomiBoard)
 
 def MatchBoard(*args, **kwargs):
     """One board for a whole Kabetopo match: players' names, the scoresheet, announcements,
-    bots in empty seats and an autosave file (see ``kabetopo_nb.play.match_board.match_board``)::
+    bots in empty seats and an autosave file (see ``kabetopo_nb.boards``)::
 
         board = MatchBoard("kabetopo-4p", ["Aiko", "Ben", "Chidi", "Dana"], seed=2024,
                            bots={"Dana": "greedy"}, autosave="workshop-match.json")
     """
-    from .play.match_board import match_board
+    from .boards import match_board
 
     return match_board(*args, **kwargs)
 
@@ -91,7 +92,7 @@ def ChallengeBoard(section: str, progress=None, **kwargs):
         ChallengeBoard(section="03")                      # or "03-walls-and-the-path-rule"
         ChallengeBoard(section="03", progress="my-progress.json")
     """
-    from .play.challenge_board import challenge_board
+    from .boards import challenge_board
 
     return challenge_board(section, progress, **kwargs)
 
@@ -103,6 +104,6 @@ def GuidedGameBoard(name: str = "first-game", **kwargs):
 
         GuidedGameBoard()
     """
-    from .play.guided_board import guided_game_board
+    from .boards import guided_game_board
 
     return guided_game_board(name, **kwargs)

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 
 from IPython.display import SVG, display
 
+from .core.verdict import NotationError
 from .kabetopo.actions import Action
 from .kabetopo.game import KabetopoState
 from .kabetopo.notation import format_rules, parse_position, parse_rules
@@ -70,7 +71,7 @@ def field_labels(field: str) -> dict[str, str]:
 
     origin = parse_square(field)
     if origin % SIZE > SIZE - 2 or origin // SIZE > SIZE - 2:
-        raise ValueError(f"a 2x2 field's lower-left square is a1..e5, not {field!r}")
+        raise NotationError(f"a 2x2 field's lower-left square is a1..e5, not {field!r}")
     dx, dy = origin % SIZE - CENTRE_FIELD % SIZE, origin // SIZE - CENTRE_FIELD // SIZE
     out = {}
     for label in range(1, 13):

@@ -1,4 +1,4 @@
-"""The one anywidget class: a game-independent interactive board.
+"""The one anywidget class: a game-independent interactive board, and a transport only.
 
 The front end (``widgets/board.js``) draws what Python sends, an SVG whose clickable
 elements carry ``data-target`` names and a panel description (status, message, refusal,
@@ -8,8 +8,10 @@ choices, button groups, move list, scrubber), and reports what the user *intends
     {"type": "intent", "id": 8, "kind": "button", "button": "undo"}
     {"type": "intent", "id": 9, "kind": "button", "button": "goto", "value": 12}
 
-Python checks the message, hands it to the game's *controller* (see ``kabetopo_nb.play``),
-which validates it with the engine, and answers with new state or a refusal:
+The widget hands each message to its ``BoardSession`` (``play/session.py``), which checks
+it and gives it to the board's *controller* (``play/contract.py``), which validates it with
+the engine; the widget copies what the session shows into its synced traits and answers
+with a reply (the same session drives the plain Python transport and a room's server):
 
     {"type": "reply", "id": 7, "ok": false, "refusal": {"rulings": ["K-MOVE-2"], "reason": "..."}}
 
@@ -52,30 +54,17 @@ import re
 import sys
 import weakref
 from importlib.resources import files
-from typing import Any, Protocol
+from typing import Any
 
 import anywidget
 import traitlets
 
 from .core.verdict import SettingError
+from .play.contract import Controller
+from .play.session import CLOSED, MAX_TEXT, BoardSession, Shown, check_intent
 
-MAX_TEXT = 200
-INTENT_KINDS = ("click", "button")
 # Synced traits the front end may change (it reports intents as messages instead; see set_state).
 FRONT_END_WRITABLE: frozenset[str] = frozenset()
-CLOSED = "this board was closed (running its cell again made a new board): use the new board"
-
-
-class Controller(Protocol):  # pragma: no cover - typing aid
-    @property
-    def state(self) -> Any: ...
-
-    def view(self) -> dict: ...
-    def click(self, target: str) -> dict: ...
-    def button(self, button: str, value: Any = None) -> dict: ...
-    def apply(self, action: Any) -> dict: ...
-    def position_text(self) -> str: ...
-    def history_texts(self) -> list[str]: ...
 
 
 def _asset(name: str) -> str:
@@ -83,7 +72,9 @@ def _asset(name: str) -> str:
 
 
 class BoardWidget(anywidget.AnyWidget):
-    """An interactive board for any game that supplies a controller."""
+    """An interactive board for any game that supplies a controller (``play/contract.py``):
+    a transport only.  Its ``BoardSession`` takes the intents and says what to show; the
+    widget copies that into its synced traits and sends the replies over the comm."""
 
     _esm = _asset("board.js")
     _css = _asset("board.css")
@@ -97,16 +88,18 @@ class BoardWidget(anywidget.AnyWidget):
     history = traitlets.List(traitlets.Unicode(), help="actions applied so far").tag(sync=True)
     last_reply = traitlets.Dict(help="the reply to the most recent intent")
 
-    def __init__(self, controller: Controller, *, theme: str = "auto", **kwargs):
+    def __init__(self, controller: Controller, *, theme: str = "auto", bot_pause: float = 1.0, **kwargs):
         unknown = set(kwargs) - {"layout"}
         if unknown:
             raise SettingError(f"unknown keyword argument(s): {', '.join(sorted(unknown))}")
         if theme not in ("auto", "light", "dark"):
             raise SettingError(f"theme must be 'auto', 'light' or 'dark', not {theme!r}")
+        if not isinstance(bot_pause, (int, float)) or isinstance(bot_pause, bool) or not 0 <= bot_pause <= 60:
+            raise SettingError(f"bot_pause is a number of seconds from 0 to 60, not {bot_pause!r}")
         super().__init__(_theme=theme, **kwargs)
         self._own_layout = "layout" not in kwargs  # a layout passed in may be shared: not ours to close
-        self.controller: Controller | None = controller
-        self._error = ""  # the last intent's error, shown in the panel of every view (see refresh)
+        self.bot_pause = float(bot_pause)
+        self.session = BoardSession(controller, show=self._show, told=self._told, bot_pause=self.bot_pause)
         self.on_msg(self._on_message)
         self.refresh()
         _replace_boards_of_this_cell(self)
@@ -142,56 +135,58 @@ class BoardWidget(anywidget.AnyWidget):
 
     # --- Python API ------------------------------------------------------------------
     @property
+    def controller(self) -> Any:
+        """The controller behind the board (None once the board is closed)."""
+        session = getattr(self, "session", None)
+        return session.controller if session is not None else None
+
+    @property
     def closed(self) -> bool:
         """True once the board is closed (``close()``, or replaced by its cell's next run)."""
-        return getattr(self, "controller", None) is None
+        return self.controller is None
 
     def close(self) -> None:
         """Close the board: its views go, ipywidgets forgets it, and the game it held (the
         controller and its state) is released; ``position`` and ``history`` stay readable."""
+        session = getattr(self, "session", None)
+        if session is not None:
+            session.close()
         super().close()
         if getattr(self, "_own_layout", False) and self.layout is not None:
             self.layout.close()  # a widget of its own, registered with ipywidgets too
-        self.controller = None
         self._svg, self._panel, self._style = "", {}, ""
 
     def refresh(self) -> None:
         """Redraw from the controller's current state (after changing it from code)."""
-        controller = getattr(self, "controller", None)
-        if controller is None:
-            return
-        view = controller.view()
-        panel = view["panel"]
-        error = getattr(self, "_error", "")
-        if error and (panel.get("refusal") or {}).get("reason") != error:
-            # an error the controller's own panel does not show (a malformed message, a
-            # bug of the controller's): the model carries it, so every view of the board says it
-            panel = {**panel, "error": error}
+        session = getattr(self, "session", None)
+        if session is not None:
+            session.refresh()
+
+    def _show(self, shown: Shown) -> None:
         with self.hold_sync():
-            self._style = view.get("style", "")
-            self._svg = view["svg"]
-            self._panel = panel
-            self.position = controller.position_text()
-            self.history = controller.history_texts()
+            self._style = shown.style
+            self._svg = shown.svg
+            self._panel = shown.panel
+            self.position = shown.position
+            self.history = shown.history
+
+    def _told(self, reply: dict) -> None:
+        self.last_reply = reply
 
     @property
     def state(self):
         """The game state behind the board (a ``core.state.GameState``): read it, ask it."""
-        if self.controller is None:
+        controller = self.controller
+        if controller is None:
             raise RuntimeError(CLOSED)
-        return self.controller.state
+        return controller.state
 
     def apply(self, action) -> dict:
         """Apply an action from code (text or an action object); the board redraws at once.
 
         Returns the reply the front end would get: ``ok`` or a refusal with ruling IDs.
         """
-        if self.controller is None:
-            return {"type": "reply", "id": None, "ok": False, "error": CLOSED}
-        reply = self.controller.apply(action)
-        self.refresh()
-        self.last_reply = {"type": "reply", "id": None, **reply}
-        return self.last_reply
+        return self.session.apply(action)
 
     def undo(self) -> dict:
         return self.press("undo")
@@ -201,14 +196,11 @@ class BoardWidget(anywidget.AnyWidget):
 
     def click(self, target: str) -> dict:
         """Act as if the user clicked ``target`` (e.g. ``"sq:c5"``); returns the reply."""
-        return self._intent({"type": "intent", "id": 0, "kind": "click", "target": target})
+        return self.session.click(target)
 
     def press(self, button: str, value: Any = None) -> dict:
         """Act as if the user pressed a panel button (``undo``, ``redo``, ``end``, ``goto`` ...)."""
-        msg = {"type": "intent", "id": 0, "kind": "button", "button": button}
-        if value is not None:
-            msg["value"] = value
-        return self._intent(msg)
+        return self.session.press(button, value)
 
     # --- the protocol ------------------------------------------------------------------
     def set_state(self, sync_data: dict) -> None:
@@ -225,34 +217,11 @@ class BoardWidget(anywidget.AnyWidget):
             self.send_state(refused)
 
     def _on_message(self, _widget, content, _buffers) -> None:
-        reply = self._intent(content)
-        self.send(reply)
+        self.send(self._intent(content))
 
     def _intent(self, content: Any) -> dict[str, Any]:
-        problem = check_intent(content)
-        raw_id = content.get("id") if isinstance(content, dict) else None
-        msg_id = raw_id if isinstance(raw_id, int) and not isinstance(raw_id, bool) else None
-        controller = self.controller
-        if controller is None:
-            return {"type": "reply", "id": msg_id, "ok": False, "error": CLOSED}
-        if problem:
-            error = f"malformed message: {problem}"
-            reply = {"type": "reply", "id": msg_id, "ok": False, "error": error}
-            self._error = error
-            self.refresh()
-        else:
-            try:
-                if content["kind"] == "click":
-                    result = controller.click(content["target"])
-                else:
-                    result = controller.button(content["button"], content.get("value"))
-            except Exception as exc:  # a controller bug must not kill the widget; report it
-                result = {"ok": False, "error": f"{type(exc).__name__}: {exc}"}
-            reply = {"type": "reply", "id": msg_id, **result}
-            self._error = str(result.get("error") or "") if not result.get("ok") else ""
-            self.refresh()
-        self.last_reply = reply
-        return reply
+        """A raw message as the front end sends it (possibly malformed or forged)."""
+        return self.session.intent(content)
 
 
 # --- static pictures ---------------------------------------------------------------------
@@ -328,27 +297,4 @@ def _replace_boards_of_this_cell(board: BoardWidget) -> None:
     _BOARDS_OF_CELL[cell] = (run_id, boards)
 
 
-def check_intent(content: Any) -> str | None:
-    """Why a message from the front end is malformed, or None when it is well formed."""
-    if not isinstance(content, dict):
-        return f"expected an object, got {type(content).__name__}"
-    if content.get("type") != "intent":
-        return "type must be 'intent'"
-    if not isinstance(content.get("id"), int) or isinstance(content.get("id"), bool):
-        return "id must be a whole number"
-    kind = content.get("kind")
-    if kind not in INTENT_KINDS:
-        return f"kind must be one of {', '.join(INTENT_KINDS)}"
-    allowed = {"type", "id", "kind", "target"} if kind == "click" else {"type", "id", "kind", "button", "value"}
-    extra = sorted(set(content) - allowed)
-    if extra:
-        return f"unexpected field(s): {', '.join(extra)}"
-    key = "target" if kind == "click" else "button"
-    value = content.get(key)
-    if not isinstance(value, str) or not value or len(value) > MAX_TEXT:
-        return f"{key} must be text of 1 to {MAX_TEXT} characters"
-    if kind == "button" and "value" in content:
-        v = content["value"]
-        if not (isinstance(v, (int, str)) and not isinstance(v, bool)) or (isinstance(v, str) and len(v) > MAX_TEXT):
-            return "value must be a whole number or short text"
-    return None
+__all__ = ["BoardWidget", "CLOSED", "FRONT_END_WRITABLE", "MAX_TEXT", "check_intent"]

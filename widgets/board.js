@@ -25,10 +25,12 @@
 //   rulings_text    {id: {title, text, source}}: every ruling ID shown (refusal, options,
 //                   messages) becomes a button that opens that entry in a small box
 //   choices         [{target, label}] (buttons that click a target)
-//   groups          [{name, buttons: [{id, label, enabled, pressed?}]}]; a group whose
-//                   labels all read "<a> <b> +|-" is laid out as a compact table of -/+
-//                   steppers (the part with more values down the rows), a long group as a
-//                   wrapping grid of small buttons
+//   groups          [{name, buttons: [{id, label, enabled, pressed?}], layout?}]: a wrapping
+//                   row of buttons (more than 6: a compact grid of small buttons).  With
+//                   layout "steppers" every button also has `row` and `column` (text, the
+//                   headings of its cell) and `step` ("+" or "-"), and the group is a compact
+//                   table of -/+ steppers, rows and columns in the order first met (labels
+//                   are never parsed; they name the buttons for screen readers)
 //   announcement    read by the aria-live region; `announcements` (oldest first) is shown
 //                   as a log, newest first, at most 5, and its newest entry is read too
 //   scoresheet_html the live scoresheet: beside the board when the widget is at least
@@ -54,18 +56,34 @@
 //               else cancels the current selection.
 // JupyterLab's shortcuts are suppressed while the board has focus.  Every action is
 // announced in an aria-live region for screen readers.
+//
+// The code: `render` builds a `Board` (one view's elements, its model and what it remembers
+// between redraws), wires the listeners and draws; every other function takes that Board.
 
-/** @typedef {{ id: string, label: string, enabled: boolean, pressed?: boolean }} Button */
-/** @typedef {{ name: string, buttons: Button[] }} ButtonGroup */
+/** @typedef {{ id: string, label: string, enabled: boolean, pressed?: boolean,
+ *              row?: string, column?: string, step?: "+" | "-" }} Button */
+/** @typedef {{ name: string, buttons: Button[], layout?: "steppers" }} ButtonGroup */
 /** @typedef {{ rulings: string[], reason: string, heading?: string }} Refusal */
 /** @typedef {{ title?: string, text?: string, source?: string }} RulingText */
 /** @typedef {{ action: string, legal: boolean, rulings?: string[], reason?: string }} OptionVerdict */
+/** @typedef {{ player: string, seat?: string, label?: string, value: string,
+ *              choices: Array<{value: string, label: string, help?: string}> }} Seat */
+/**
+ * One view of the board: its elements, its model and what it remembers between redraws.
+ * @typedef {{
+ *   model: any, el: HTMLElement, root: HTMLElement, styleEl: HTMLStyleElement,
+ *   boardEl: HTMLElement, sideEl: HTMLElement, panelEl: HTMLElement, sheetEl: HTMLElement,
+ *   live: HTMLElement, uid: string, nextId: number,
+ *   focusTarget: string | null, focusPoint: number[] | null, clickedAt: number | null,
+ *   large: boolean, openRuling: string | null, lastLogged: string | null,
+ *   latencies: number[] | null
+ * }} Board
+ */
 
 const DIRECTIONS = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
 const WIDE = 1100; // px: from this width on, the scoresheet goes beside the board
 const NARROW = 480 + 14 + 250; // px: below this the panel goes under the board
 const LOG_SIZE = 5;
-const STEPPER = /^(\S+) (.+) ([+-])$/; // "E walls +": row, column, sign
 
 /** Is JupyterLab (or the page) showing a dark theme? */
 function pageIsDark() {
@@ -93,8 +111,16 @@ function reEscape(s) {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-/** @param {{ model: any, el: HTMLElement }} ctx */
-function render({ model, el }) {
+/** The distinct values, in the order first met. @param {string[]} values */
+function distinct(values) {
+  return [...new Set(values)];
+}
+
+// --- the view's elements and state ---------------------------------------------------------
+
+/** Build one view's elements inside `el` and the Board that holds them.
+ *  @param {any} model @param {HTMLElement} el @returns {Board} */
+function createBoard(model, el) {
   el.classList.add("kb-widget");
   const root = h("div", "kb-root");
   root.tabIndex = 0;
@@ -119,561 +145,664 @@ function render({ model, el }) {
   mainEl.append(boardEl, sideEl);
   root.append(styleEl, mainEl, sheetEl, live);
   el.append(root);
-
-  let nextId = 1;
-  let focusTarget = /** @type {string | null} */ (null);
-  let focusPoint = /** @type {number[] | null} */ (null); // where the focus was, in board units
-  let clickedAt = /** @type {number | null} */ (null);
-  let large = model.get("_size") === "large";
-  let openRuling = /** @type {string | null} */ (null);
-  let lastLogged = /** @type {string | null} */ (null);
-  // the ids its labels point at must be unique on the page: every board's module is a copy
-  // of its own (a counter here would restart at each), so a random name
-  const uid = `kb-${Math.random().toString(36).slice(2, 10)}${Date.now().toString(36)}`;
   // The click-to-redraw probe of the latency benchmark (benchmarks/bench_widget_latency.py)
   // runs only where the page asked for it before the board was drawn; a board in use keeps
   // no timings.
   const latencies = globalThis.kbLatencyProbe === true ? [] : null;
   if (latencies !== null) el.kbLatencies = latencies;
+  return {
+    model, el, root, styleEl, boardEl, sideEl, panelEl, sheetEl, live,
+    // the ids its labels point at must be unique on the page: every board's module is a copy
+    // of its own (a counter here would restart at each), so a random name
+    uid: `kb-${Math.random().toString(36).slice(2, 10)}${Date.now().toString(36)}`,
+    nextId: 1,
+    focusTarget: null,
+    focusPoint: null, // where the focus was, in board units
+    clickedAt: null,
+    large: model.get("_size") === "large",
+    openRuling: null,
+    lastLogged: null,
+    latencies,
+  };
+}
 
-  /** @param {Record<string, any>} payload */
-  function send(payload) {
-    model.send({ type: "intent", id: nextId++, ...payload });
+// --- intents ---------------------------------------------------------------------------------
+
+/** @param {Board} board @param {Record<string, any>} payload */
+function send(board, payload) {
+  board.model.send({ type: "intent", id: board.nextId++, ...payload });
+}
+
+/** @param {Board} board @param {string} target */
+function clickTarget(board, target) {
+  if (board.latencies !== null) board.clickedAt = performance.now();
+  send(board, { kind: "click", target });
+}
+
+/** @param {Board} board @param {string} button @param {any} [value] */
+function pressButton(board, button, value) {
+  if (board.latencies !== null) board.clickedAt = performance.now();
+  const msg = { kind: "button", button };
+  if (value !== undefined) msg.value = value;
+  send(board, msg);
+}
+
+/** The time from the last click to now, for the latency probe. @param {Board} board */
+function recordLatency(board) {
+  if (board.latencies !== null && board.clickedAt !== null) {
+    board.latencies.push(performance.now() - board.clickedAt);
+    board.clickedAt = null;
   }
+}
 
-  function clickTarget(/** @type {string} */ target) {
-    if (latencies !== null) clickedAt = performance.now();
-    send({ kind: "click", target });
+// --- layout and theme ------------------------------------------------------------------------
+
+/** @param {Board} board */
+function applyTheme(board) {
+  const svg = board.boardEl.querySelector("svg.kb-board");
+  const wanted = board.model.get("_theme");
+  const dark = wanted === "dark" || (wanted === "auto" && pageIsDark());
+  board.root.classList.toggle("kb-root-dark", dark);
+  if (!svg) return;
+  svg.classList.remove("kb-auto"); // the front end decides the theme, not the OS preference
+  svg.classList.toggle("kb-dark", dark);
+  svg.classList.toggle("kb-light", !dark);
+}
+
+/** @param {Board} board */
+function applySize(board) {
+  board.root.classList.toggle("kb-large", board.large);
+  const toggle = board.panelEl.querySelector('[data-key="size"]');
+  if (toggle) toggle.setAttribute("aria-pressed", String(board.large));
+}
+
+/** Wide (>= 1100 px): the scoresheet goes in the side column, beside the board; narrow
+ *  (the board at 480 px and the panel do not fit side by side): the panel goes below.
+ *  @param {Board} board */
+function applyWidth(board) {
+  const { root, sideEl, sheetEl, live } = board;
+  const width = root.getBoundingClientRect().width;
+  const wide = width >= WIDE;
+  root.classList.toggle("kb-wide", wide);
+  root.classList.toggle("kb-narrow", width < NARROW);
+  const home = wide ? sideEl : root;
+  if (sheetEl.parentElement !== home) {
+    if (wide) sideEl.append(sheetEl);
+    else root.insertBefore(sheetEl, live);
   }
+}
 
-  function pressButton(/** @type {string} */ button, /** @type {any} */ value) {
-    if (latencies !== null) clickedAt = performance.now();
-    const msg = { kind: "button", button };
-    if (value !== undefined) msg.value = value;
-    send(msg);
-  }
+// --- the board -------------------------------------------------------------------------------
 
-  // --- layout and theme ------------------------------------------------------------------
-  function applyTheme() {
-    const svg = boardEl.querySelector("svg.kb-board");
-    const wanted = model.get("_theme");
-    const dark = wanted === "dark" || (wanted === "auto" && pageIsDark());
-    root.classList.toggle("kb-root-dark", dark);
-    if (!svg) return;
-    svg.classList.remove("kb-auto"); // the front end decides the theme, not the OS preference
-    svg.classList.toggle("kb-dark", dark);
-    svg.classList.toggle("kb-light", !dark);
-  }
+/** The board's targets: its lines (`ln:...`) or everything else. @param {Board} board */
+function targets(board, lines = false) {
+  return Array.from(board.boardEl.querySelectorAll("[data-target]")).filter(
+    (n) => (n.getAttribute("data-target") || "").startsWith("ln:") === lines);
+}
 
-  function applySize() {
-    root.classList.toggle("kb-large", large);
-    const toggle = panelEl.querySelector('[data-key="size"]');
-    if (toggle) toggle.setAttribute("aria-pressed", String(large));
-  }
+/** @param {Board} board @param {string} name */
+function nodeOf(board, name) {
+  return board.boardEl.querySelector(`[data-target="${CSS.escape(name)}"]`);
+}
 
-  /** Wide (>= 1100 px): the scoresheet goes in the side column, beside the board; narrow
-   *  (the board at 480 px and the panel do not fit side by side): the panel goes below. */
-  function applyWidth() {
-    const width = root.getBoundingClientRect().width;
-    const wide = width >= WIDE;
-    root.classList.toggle("kb-wide", wide);
-    root.classList.toggle("kb-narrow", width < NARROW);
-    const home = wide ? sideEl : root;
-    if (sheetEl.parentElement !== home) {
-      if (wide) sideEl.append(sheetEl);
-      else root.insertBefore(sheetEl, live);
+/** Board units (the SVG's own coordinates) of a screen point, so a remembered focus point
+ *  survives the board being resized. @param {Board} board @param {number[]} point */
+function toBoard(board, [x, y]) {
+  const m = board.boardEl.querySelector("svg")?.getScreenCTM?.();
+  if (!m) return [x, y];
+  const p = new DOMPoint(x, y).matrixTransform(m.inverse());
+  return [p.x, p.y];
+}
+
+/** The screen point of a point in board units. @param {Board} board @param {number[]} point */
+function fromBoard(board, [x, y]) {
+  const m = board.boardEl.querySelector("svg")?.getScreenCTM?.();
+  if (!m) return [x, y];
+  const p = new DOMPoint(x, y).matrixTransform(m);
+  return [p.x, p.y];
+}
+
+/** The target nearest to a point in board units, among the lines or the others.
+ *  @param {Board} board @param {number[]} point @param {boolean} lines */
+function nearestTarget(board, point, lines) {
+  const [px, py] = fromBoard(board, point);
+  let best = Infinity;
+  let node = null;
+  for (const n of targets(board, lines)) {
+    const [x, y] = centreOf(n);
+    const d = Math.hypot(x - px, y - py);
+    if (d < best) {
+      best = d;
+      node = n;
     }
   }
+  return node;
+}
 
-  // --- the board ---------------------------------------------------------------------------
-  function targets(lines = false) {
-    return Array.from(boardEl.querySelectorAll("[data-target]")).filter(
-      (n) => (n.getAttribute("data-target") || "").startsWith("ln:") === lines);
+/** Draw the focus ring; when its target is gone, move it to the nearest target; announce
+ *  the focused target only when the user moved it. @param {Board} board */
+function showFocus(board, announce = false) {
+  for (const node of board.boardEl.querySelectorAll(".kb-focus")) node.classList.remove("kb-focus");
+  if (!board.focusTarget) return;
+  let node = nodeOf(board, board.focusTarget);
+  if (!node && board.focusPoint) {
+    node = nearestTarget(board, board.focusPoint, board.focusTarget.startsWith("ln:"));
+    if (node) board.focusTarget = node.getAttribute("data-target");
   }
+  if (!node) return;
+  node.classList.add("kb-focus");
+  board.focusPoint = toBoard(board, centreOf(node));
+  board.el.dataset.focus = board.focusTarget || "";
+  if (announce) board.live.textContent = node.getAttribute("aria-label") || board.focusTarget;
+}
 
-  function nodeOf(/** @type {string} */ name) {
-    return boardEl.querySelector(`[data-target="${CSS.escape(name)}"]`);
-  }
+/** @param {Board} board */
+function drawStyle(board) {
+  board.styleEl.textContent = board.model.get("_style") || "";
+}
 
-  /** Board units (the SVG's own coordinates) of a screen point, so a remembered focus point
-   *  survives the board being resized. */
-  function toBoard(/** @type {number[]} */ [x, y]) {
-    const svg = boardEl.querySelector("svg");
-    const m = svg?.getScreenCTM?.();
-    if (!m) return [x, y];
-    const p = new DOMPoint(x, y).matrixTransform(m.inverse());
-    return [p.x, p.y];
-  }
+/** @param {Board} board */
+function drawBoard(board) {
+  board.boardEl.innerHTML = board.model.get("_svg");
+  applyTheme(board);
+  showFocus(board);
+  recordLatency(board);
+  board.el.dataset.renders = String(Number(board.el.dataset.renders || 0) + 1);
+}
 
-  function fromBoard(/** @type {number[]} */ [x, y]) {
-    const svg = boardEl.querySelector("svg");
-    const m = svg?.getScreenCTM?.();
-    if (!m) return [x, y];
-    const p = new DOMPoint(x, y).matrixTransform(m);
-    return [p.x, p.y];
-  }
+// --- ruling IDs ------------------------------------------------------------------------------
 
-  /** Draw the focus ring; when its target is gone, move it to the nearest target; announce
-   *  the focused target only when the user moved it. */
-  function showFocus(announce = false) {
-    for (const node of boardEl.querySelectorAll(".kb-focus")) node.classList.remove("kb-focus");
-    if (!focusTarget) return;
-    let node = nodeOf(focusTarget);
-    if (!node && focusPoint) {
-      const [px, py] = fromBoard(focusPoint);
-      const lines = focusTarget.startsWith("ln:");
-      let best = Infinity;
-      for (const n of targets(lines)) {
-        const [x, y] = centreOf(n);
-        const d = Math.hypot(x - px, y - py);
-        if (d < best) {
-          best = d;
-          node = n;
-        }
-      }
-      if (node) focusTarget = node.getAttribute("data-target");
-    }
-    if (!node) return;
-    node.classList.add("kb-focus");
-    focusPoint = toBoard(centreOf(node));
-    el.dataset.focus = focusTarget || "";
-    if (announce) live.textContent = node.getAttribute("aria-label") || focusTarget;
-  }
+/** A ruling ID: a button that opens its entry when the text is known, else plain text.
+ *  @param {Board} board @param {string} id @param {Record<string, RulingText>} texts */
+function rulingRef(board, id, texts) {
+  if (!texts || !Object.prototype.hasOwnProperty.call(texts, id)) return h("code", "kb-ruling", id);
+  const open = board.openRuling === id;
+  const b = h("button", "kb-ruling kb-ruling-button", id);
+  b.type = "button";
+  b.dataset.key = `ruling:${id}`;
+  b.dataset.ruling = id;
+  b.setAttribute("aria-expanded", String(open));
+  b.setAttribute("aria-label", `ruling ${id}: ${open ? "hide" : "show"} its text`);
+  b.addEventListener("click", () => {
+    board.openRuling = board.openRuling === id ? null : id;
+    drawPanel(board, false);
+  });
+  return b;
+}
 
-  function drawStyle() {
-    styleEl.textContent = model.get("_style") || "";
-  }
+/** The box with the open ruling's text (none when no ruling is open).
+ *  @param {Board} board @param {Record<string, RulingText>} texts */
+function rulingBox(board, texts) {
+  const id = board.openRuling;
+  if (!id || !texts?.[id]) return null;
+  const entry = texts[id];
+  const box = h("div", "kb-ruling-box");
+  box.setAttribute("role", "note");
+  box.append(h("strong", "", `${id}${entry.title ? ": " + entry.title : ""}`));
+  if (entry.text) box.append(h("p", "kb-ruling-text", entry.text));
+  if (entry.source) box.append(h("div", "kb-ruling-source", entry.source));
+  return box;
+}
 
-  function drawBoard() {
-    boardEl.innerHTML = model.get("_svg");
-    applyTheme();
-    showFocus();
-    if (latencies !== null && clickedAt !== null) {
-      latencies.push(performance.now() - clickedAt);
-      clickedAt = null;
-    }
-    el.dataset.renders = String(Number(el.dataset.renders || 0) + 1);
-  }
-
-  // --- the panel ---------------------------------------------------------------------------
-  /** A ruling ID: a button that opens its entry when the text is known, else plain text.
-   *  @param {string} id @param {Record<string, RulingText>} texts */
-  function rulingRef(id, texts) {
-    if (!texts || !Object.prototype.hasOwnProperty.call(texts, id)) return h("code", "kb-ruling", id);
-    const b = h("button", "kb-ruling kb-ruling-button", id);
-    b.type = "button";
-    b.dataset.key = `ruling:${id}`;
-    b.dataset.ruling = id;
-    b.setAttribute("aria-expanded", String(openRuling === id));
-    b.setAttribute("aria-label", `ruling ${id}: ${openRuling === id ? "hide" : "show"} its text`);
-    b.addEventListener("click", () => {
-      openRuling = openRuling === id ? null : id;
-      drawPanel(false);
-    });
-    return b;
-  }
-
-  /** The box with the open ruling's text, placed after `host`. */
-  function rulingBox(/** @type {Record<string, RulingText>} */ texts) {
-    if (!openRuling || !texts?.[openRuling]) return null;
-    const entry = texts[openRuling];
-    const box = h("div", "kb-ruling-box");
-    box.setAttribute("role", "note");
-    box.append(h("strong", "", `${openRuling}${entry.title ? ": " + entry.title : ""}`));
-    if (entry.text) box.append(h("p", "kb-ruling-text", entry.text));
-    if (entry.source) box.append(h("div", "kb-ruling-source", entry.source));
-    return box;
-  }
-
-  /** Text in which every ruling ID with a known entry is a button. */
-  function withRulings(/** @type {string} */ text, /** @type {Record<string, RulingText>} */ texts, /** @type {HTMLElement} */ into) {
-    const ids = Object.keys(texts || {}).sort((a, b) => b.length - a.length);
-    if (!ids.length) {
-      into.append(text);
-      return into;
-    }
-    const pattern = new RegExp(`(${ids.map(reEscape).join("|")})(?![\\w-])`, "g");
-    let last = 0;
-    for (const m of text.matchAll(pattern)) {
-      into.append(text.slice(last, m.index));
-      into.append(rulingRef(m[0], texts));
-      last = (m.index || 0) + m[0].length;
-    }
-    into.append(text.slice(last));
+/** Text in which every ruling ID with a known entry is a button, appended to `into`.
+ *  @param {Board} board @param {string} text @param {Record<string, RulingText>} texts
+ *  @param {HTMLElement} into */
+function withRulings(board, text, texts, into) {
+  const ids = Object.keys(texts || {}).sort((a, b) => b.length - a.length);
+  if (!ids.length) {
+    into.append(text);
     return into;
   }
+  const pattern = new RegExp(`(${ids.map(reEscape).join("|")})(?![\\w-])`, "g");
+  let last = 0;
+  for (const m of text.matchAll(pattern)) {
+    into.append(text.slice(last, m.index));
+    into.append(rulingRef(board, m[0], texts));
+    last = (m.index || 0) + m[0].length;
+  }
+  into.append(text.slice(last));
+  return into;
+}
 
-  function buttonFor(/** @type {Button} */ spec, /** @type {string} */ text) {
-    const b = h("button", "kb-button", text);
+// --- buttons and groups ----------------------------------------------------------------------
+
+/** A panel button showing `text` (its label, or a stepper's sign).
+ *  @param {Board} board @param {Button} spec @param {string} text */
+function buttonFor(board, spec, text) {
+  const b = h("button", "kb-button", text);
+  b.type = "button";
+  b.dataset.button = spec.id;
+  b.dataset.key = `button:${spec.id}`;
+  b.disabled = !spec.enabled;
+  if (text !== spec.label) {
+    b.setAttribute("aria-label", spec.label);
+    b.title = spec.label;
+  }
+  if (spec.pressed !== undefined) b.setAttribute("aria-pressed", String(spec.pressed));
+  b.addEventListener("click", () => pressButton(board, spec.id));
+  return b;
+}
+
+/** A group of buttons: a table of -/+ steppers when Python declares `layout: "steppers"`
+ *  (an edit panel's pools, a challenge's points), else a wrapping row (a long one as a
+ *  compact grid). @param {Board} board @param {ButtonGroup} group */
+function drawGroup(board, group) {
+  if (group.layout === "steppers") return drawSteppers(board, group);
+  const row = h("div", `kb-buttons kb-group-${group.name}` + (group.buttons.length > 6 ? " kb-compact" : ""));
+  row.setAttribute("role", "group");
+  row.setAttribute("aria-label", group.name);
+  for (const spec of group.buttons) row.append(buttonFor(board, spec, spec.label));
+  return row;
+}
+
+/** A table of -/+ steppers: a row per `row`, a column per `column`, in each cell the
+ *  buttons of that row and column, "-" then "+". @param {Board} board @param {ButtonGroup} group */
+function drawSteppers(board, group) {
+  const rows = distinct(group.buttons.map((b) => String(b.row)));
+  const cols = distinct(group.buttons.map((b) => String(b.column)));
+  const table = /** @type {HTMLTableElement} */ (h("table", `kb-steppers kb-group-${group.name}`));
+  const head = h("tr");
+  head.append(h("th", "", ""));
+  for (const c of cols) {
+    const th = /** @type {HTMLTableCellElement} */ (h("th", "", c));
+    th.scope = "col";
+    head.append(th);
+  }
+  table.append(h("thead"));
+  table.tHead?.append(head);
+  const body = h("tbody");
+  for (const r of rows) {
+    const tr = h("tr");
+    const th = /** @type {HTMLTableCellElement} */ (h("th", "", r));
+    th.scope = "row";
+    tr.append(th);
+    for (const c of cols) {
+      const td = h("td");
+      for (const step of ["-", "+"]) {
+        const spec = group.buttons.find((b) => String(b.row) === r && String(b.column) === c && b.step === step);
+        if (spec) td.append(buttonFor(board, spec, step === "-" ? "−" : "+"));
+      }
+      tr.append(td);
+    }
+    body.append(tr);
+  }
+  table.append(body);
+  return table;
+}
+
+/** The seat picker: for every player a labelled list, Human or a bot; the help text of
+ *  the chosen entry is shown below it (and read with it), each option's as its title.
+ *  @param {Board} board @param {Seat[]} seats */
+function drawSeats(board, seats) {
+  const box = h("fieldset", "kb-seats");
+  box.append(h("legend", "kb-seats-legend", "Who plays each seat"));
+  seats.forEach((seat, i) => box.append(drawSeat(board, seat, `${board.uid}-seat-${i}`)));
+  return box;
+}
+
+/** One player's row of the seat picker. @param {Board} board @param {Seat} seat @param {string} id */
+function drawSeat(board, seat, id) {
+  const row = h("div", "kb-seat");
+  const label = /** @type {HTMLLabelElement} */ (h("label", "kb-seat-label", seat.label || seat.player));
+  label.htmlFor = id;
+  const select = /** @type {HTMLSelectElement} */ (h("select", "kb-seat-select"));
+  select.id = id;
+  select.dataset.key = `seat:${seat.player}`;
+  select.dataset.player = seat.player;
+  let help = "";
+  for (const choice of seat.choices || []) {
+    const option = /** @type {HTMLOptionElement} */ (h("option", "", choice.label));
+    option.value = choice.value;
+    if (choice.help) option.title = choice.help;
+    if (choice.value === seat.value) {
+      option.selected = true;
+      help = choice.help || "";
+    }
+    select.append(option);
+  }
+  const helpEl = h("div", "kb-seat-help", help);
+  helpEl.id = `${id}-help`;
+  select.setAttribute("aria-describedby", helpEl.id);
+  if (help) select.title = help;
+  select.addEventListener("change", () => pressButton(board, `seat:${seat.player}`, select.value));
+  row.append(label, select, helpEl);
+  return row;
+}
+
+// --- the panel -------------------------------------------------------------------------------
+
+/** The headline and the "Large board" toggle. @param {Board} board @param {any} panel */
+function drawPanelTop(board, panel) {
+  const top = h("div", "kb-panel-top");
+  if (panel.headline) {
+    const head = h("div", "kb-headline", panel.headline);
+    head.setAttribute("role", "heading");
+    head.setAttribute("aria-level", "2");
+    top.append(head);
+  }
+  const size = h("button", "kb-size-toggle", "Large board");
+  size.type = "button";
+  size.dataset.key = "size";
+  size.setAttribute("aria-pressed", String(board.large));
+  size.title = "Fill the cell's width (for a projector)";
+  size.addEventListener("click", () => {
+    board.large = !board.large;
+    applySize(board);
+  });
+  top.append(size);
+  return top;
+}
+
+/** The notes under the status line: not scored, thinking, the message, an error.
+ *  @param {Board} board @param {any} panel @param {Record<string, RulingText>} texts */
+function drawNotes(board, panel, texts) {
+  const notes = [];
+  if (panel.unscored) {
+    const note = h("div", "kb-unscored", String(panel.unscored));
+    note.setAttribute("role", "note");
+    notes.push(note);
+  }
+  if (panel.thinking) {
+    const name = String(panel.thinking);
+    notes.push(h("div", "kb-thinking", /thinking/i.test(name) ? name : `${name} is thinking…`));
+  }
+  if (panel.message) notes.push(withRulings(board, String(panel.message), texts, h("div", "kb-message")));
+  if (panel.error) {
+    const box = h("div", "kb-refusal kb-error", String(panel.error));
+    box.setAttribute("role", "alert");
+    notes.push(box);
+  }
+  return notes;
+}
+
+/** The refusal with its rulings and the verdict of every option at the clicked place.
+ *  @param {Board} board @param {Refusal} refusal @param {OptionVerdict[]} options
+ *  @param {Record<string, RulingText>} texts */
+function drawRefusal(board, refusal, options, texts) {
+  const box = h("div", "kb-refusal");
+  box.setAttribute("role", "alert");
+  box.append(h("strong", "", String(refusal.heading || "Not allowed")));
+  for (const id of refusal.rulings || []) box.append(" ", rulingRef(board, String(id), texts));
+  box.append(withRulings(board, String(refusal.reason || ""), texts, h("div", "kb-reason")));
+  if (options.length) box.append(drawOptionsAt(board, options, texts));
+  return box;
+}
+
+/** "Why not here": every option's verdict, its rulings and reason.
+ *  @param {Board} board @param {OptionVerdict[]} options @param {Record<string, RulingText>} texts */
+function drawOptionsAt(board, options, texts) {
+  const list = h("ul", "kb-options-at");
+  list.setAttribute("aria-label", "What could be done here, and why not");
+  for (const o of options) {
+    const item = h("li", o.legal ? "kb-legal" : "kb-illegal");
+    item.append(h("span", "kb-option-action", String(o.action)), `: ${o.legal ? "legal" : "illegal"}`);
+    const ids = o.rulings || [];
+    if (ids.length) {
+      item.append(" (");
+      ids.forEach((id, i) => item.append(...(i ? [", "] : []), rulingRef(board, String(id), texts)));
+      item.append(")");
+    }
+    if (o.reason) withRulings(board, `: ${o.reason}`, texts, item);
+    list.append(item);
+  }
+  return list;
+}
+
+/** Buttons that click a target. @param {Board} board @param {Array<{target: string, label: string}>} choices */
+function drawChoices(board, choices) {
+  const list = h("div", "kb-choices");
+  for (const choice of choices) {
+    const b = h("button", "kb-choice", choice.label);
     b.type = "button";
-    b.dataset.button = spec.id;
-    b.dataset.key = `button:${spec.id}`;
-    b.disabled = !spec.enabled;
-    if (text !== spec.label) {
-      b.setAttribute("aria-label", spec.label);
-      b.title = spec.label;
-    }
-    if (spec.pressed !== undefined) b.setAttribute("aria-pressed", String(spec.pressed));
-    b.addEventListener("click", () => pressButton(spec.id));
-    return b;
+    b.dataset.target = choice.target;
+    b.dataset.key = `choice:${choice.target}`;
+    b.addEventListener("click", () => clickTarget(board, choice.target));
+    list.append(b);
   }
+  return list;
+}
 
-  /** A group of buttons: a table of -/+ steppers when every label reads "<row> <column> +|-"
-   *  (an edit panel's pools), else a wrapping row (a long one as a compact grid). */
-  function drawGroup(/** @type {ButtonGroup} */ group) {
-    const parts = group.buttons.map((b) => STEPPER.exec(b.label));
-    if (group.buttons.length >= 4 && parts.every(Boolean)) {
-      // the part with more values runs down the rows (a narrow table), the other across
-      let [ri, ci] = [1, 2];
-      if (new Set(parts.map((p) => p[2])).size > new Set(parts.map((p) => p[1])).size) [ri, ci] = [2, 1];
-      const rows = [...new Set(parts.map((p) => p[ri]))];
-      const cols = [...new Set(parts.map((p) => p[ci]))];
-      const table = h("table", `kb-steppers kb-group-${group.name}`);
-      const head = h("tr");
-      head.append(h("th", "", ""));
-      for (const c of cols) {
-        const th = h("th", "", c);
-        th.scope = "col";
-        head.append(th);
-      }
-      table.append(h("thead"));
-      table.tHead.append(head);
-      const body = h("tbody");
-      for (const r of rows) {
-        const tr = h("tr");
-        const th = h("th", "", r);
-        th.scope = "row";
-        tr.append(th);
-        for (const c of cols) {
-          const td = h("td");
-          for (const sign of ["-", "+"]) {
-            const i = parts.findIndex((p) => p[ri] === r && p[ci] === c && p[3] === sign);
-            if (i >= 0) td.append(buttonFor(group.buttons[i], sign === "-" ? "−" : "+"));
-          }
-          tr.append(td);
-        }
-        body.append(tr);
-      }
-      table.append(body);
-      return table;
-    }
-    const row = h("div", `kb-buttons kb-group-${group.name}` + (group.buttons.length > 6 ? " kb-compact" : ""));
-    row.setAttribute("role", "group");
-    row.setAttribute("aria-label", group.name);
-    for (const spec of group.buttons) row.append(buttonFor(spec, spec.label));
-    return row;
+/** The latest events, newest first. @param {Board} board @param {string[]} log
+ *  @param {Record<string, RulingText>} texts */
+function drawLog(board, log, texts) {
+  const list = h("ol", "kb-log");
+  list.setAttribute("aria-label", "Latest events, newest first");
+  for (const text of log.slice(-LOG_SIZE).reverse()) list.append(withRulings(board, text, texts, h("li", "kb-log-item")));
+  return list;
+}
+
+/** Edit mode: whether the position is valid, and its problems.
+ *  @param {Board} board @param {any} panel @param {Record<string, RulingText>} texts */
+function drawValidity(board, panel, texts) {
+  const parts = [h("div", panel.valid ? "kb-valid" : "kb-invalid", panel.valid ? "Valid position" : "Not a valid position:")];
+  if (panel.problems?.length) {
+    const ul = h("ul", "kb-problems");
+    for (const p of panel.problems) ul.append(withRulings(board, String(p), texts, h("li")));
+    parts.push(ul);
   }
+  return parts;
+}
 
-  /** The seat picker: for every player a labelled list, Human or a bot; the help text of
-   *  the chosen entry is shown below it (and read with it), each option's as its title.
-   *  @param {Array<{player: string, seat?: string, label?: string, value: string,
-   *           choices: Array<{value: string, label: string, help?: string}>}>} seats */
-  function drawSeats(seats) {
-    const box = h("fieldset", "kb-seats");
-    box.append(h("legend", "kb-seats-legend", "Who plays each seat"));
-    seats.forEach((seat, i) => {
-      const id = `${uid}-seat-${i}`;
-      const row = h("div", "kb-seat");
-      const label = h("label", "kb-seat-label", seat.label || seat.player);
-      label.htmlFor = id;
-      const select = /** @type {HTMLSelectElement} */ (h("select", "kb-seat-select"));
-      select.id = id;
-      select.dataset.key = `seat:${seat.player}`;
-      select.dataset.player = seat.player;
-      let help = "";
-      for (const choice of seat.choices || []) {
-        const option = /** @type {HTMLOptionElement} */ (h("option", "", choice.label));
-        option.value = choice.value;
-        if (choice.help) option.title = choice.help;
-        if (choice.value === seat.value) {
-          option.selected = true;
-          help = choice.help || "";
-        }
-        select.append(option);
-      }
-      const helpEl = h("div", "kb-seat-help", help);
-      helpEl.id = `${id}-help`;
-      select.setAttribute("aria-describedby", helpEl.id);
-      if (help) select.title = help;
-      select.addEventListener("change", () => pressButton(`seat:${seat.player}`, select.value));
-      row.append(label, select, helpEl);
-      box.append(row);
-    });
-    return box;
+/** The scrubber and the move list. @param {Board} board @param {any} panel */
+function drawHistory(board, panel) {
+  const scrub = /** @type {HTMLInputElement} */ (h("input", "kb-scrubber"));
+  scrub.type = "range";
+  scrub.min = String(panel.first_ply || 0);
+  scrub.max = String(panel.total || 0);
+  scrub.value = String(panel.ply || 0);
+  scrub.dataset.key = "scrubber";
+  scrub.setAttribute("aria-label", "history: move through the game");
+  scrub.addEventListener("change", () => pressButton(board, "goto", Number(scrub.value)));
+  const list = h("ol", "kb-moves");
+  list.tabIndex = 0; // it scrolls: keyboard users can reach it
+  list.setAttribute("aria-label", "Moves");
+  for (const m of panel.moves || []) {
+    const item = /** @type {HTMLLIElement} */ (h("li", m.current ? "kb-move kb-current" : m.undone ? "kb-move kb-undone" : "kb-move", m.text));
+    item.value = m.ply;
+    item.addEventListener("click", () => pressButton(board, "goto", m.ply));
+    list.append(item);
   }
+  return [scrub, list];
+}
 
-  /** @param {boolean} fromModel whether the model changed (false: only a box was toggled) */
-  function drawPanel(fromModel = true) {
-    const panel = model.get("_panel") || {};
-    const texts = /** @type {Record<string, RulingText>} */ (panel.rulings_text || {});
-    if (openRuling && !texts[openRuling]) openRuling = null;
-    // remember what had the keyboard focus, to give it back after the redraw
-    const active = document.activeElement;
-    const focusKey = active && panelEl.contains(active) ? active.getAttribute("data-key") : null;
-    panelEl.replaceChildren();
+/** Scroll a move list (already in the page) to its current move. @param {HTMLElement} list */
+function scrollToCurrent(list) {
+  const current = /** @type {HTMLElement | null} */ (list.querySelector(".kb-current"));
+  if (current) list.scrollTop = current.offsetTop - list.offsetTop - 40;
+}
 
-    const top = h("div", "kb-panel-top");
-    if (panel.headline) {
-      const head = h("div", "kb-headline", panel.headline);
-      head.setAttribute("role", "heading");
-      head.setAttribute("aria-level", "2");
-      top.append(head);
-    }
-    const size = h("button", "kb-size-toggle", "Large board");
-    size.type = "button";
-    size.dataset.key = "size";
-    size.setAttribute("aria-pressed", String(large));
-    size.title = "Fill the cell's width (for a projector)";
-    size.addEventListener("click", () => {
-      large = !large;
-      applySize();
-    });
-    top.append(size);
-    panelEl.append(top);
+/** The scoresheet (HTML built and escaped by Python), shown when there is one.
+ *  @param {Board} board @param {string | undefined} sheet */
+function drawSheet(board, sheet) {
+  board.sheetEl.hidden = !sheet;
+  if (sheet) board.sheetEl.innerHTML = sheet;
+  else board.sheetEl.replaceChildren();
+}
 
-    panelEl.append(h("div", "kb-panel-status", panel.status || ""));
-    if (panel.unscored) {
-      const note = h("div", "kb-unscored", String(panel.unscored));
-      note.setAttribute("role", "note");
-      panelEl.append(note);
-    }
-    if (panel.thinking) {
-      const name = String(panel.thinking);
-      panelEl.append(h("div", "kb-thinking", /thinking/i.test(name) ? name : `${name} is thinking…`));
-    }
-    if (panel.message) panelEl.append(withRulings(String(panel.message), texts, h("div", "kb-message")));
-    if (panel.error) {
-      const box = h("div", "kb-refusal kb-error", String(panel.error));
-      box.setAttribute("role", "alert");
-      panelEl.append(box);
-    }
-    /** @type {Refusal | null} */
-    const refusal = panel.refusal;
-    if (refusal) {
-      const box = h("div", "kb-refusal");
-      box.setAttribute("role", "alert");
-      box.append(h("strong", "", String(refusal.heading || "Not allowed")));
-      for (const id of refusal.rulings || []) box.append(" ", rulingRef(String(id), texts));
-      box.append(withRulings(String(refusal.reason || ""), texts, h("div", "kb-reason")));
-      const options = /** @type {OptionVerdict[]} */ (panel.options_at || []);
-      if (options.length) {
-        const list = h("ul", "kb-options-at");
-        list.setAttribute("aria-label", "What could be done here, and why not");
-        for (const o of options) {
-          const item = h("li", o.legal ? "kb-legal" : "kb-illegal");
-          item.append(h("span", "kb-option-action", String(o.action)), `: ${o.legal ? "legal" : "illegal"}`);
-          const ids = o.rulings || [];
-          if (ids.length) {
-            item.append(" (");
-            ids.forEach((id, i) => item.append(...(i ? [", "] : []), rulingRef(String(id), texts)));
-            item.append(")");
-          }
-          if (o.reason) withRulings(`: ${o.reason}`, texts, item);
-          list.append(item);
-        }
-        box.append(list);
-      }
-      panelEl.append(box);
-    }
-    const ruling = rulingBox(texts);
-    if (ruling) panelEl.append(ruling);
+/** Read out the announcement and the log's newest entry when it is new.
+ *  @param {Board} board @param {any} panel @param {string[]} log */
+function announce(board, panel, log) {
+  const said = [];
+  if (panel.announcement) said.push(String(panel.announcement));
+  const newest = log.length ? log[log.length - 1] : null;
+  if (newest && newest !== board.lastLogged && !said.some((t) => t.includes(newest))) said.push(newest);
+  board.lastLogged = newest;
+  if (said.length) board.live.textContent = said.join(" ");
+}
 
-    if (panel.choices?.length) {
-      const list = h("div", "kb-choices");
-      for (const choice of panel.choices) {
-        const b = h("button", "kb-choice", choice.label);
-        b.type = "button";
-        b.dataset.target = choice.target;
-        b.dataset.key = `choice:${choice.target}`;
-        b.addEventListener("click", () => clickTarget(choice.target));
-        list.append(b);
-      }
-      panelEl.append(list);
-    }
-    for (const group of /** @type {ButtonGroup[]} */ (panel.groups || [])) panelEl.append(drawGroup(group));
-    if (panel.seats?.length) panelEl.append(drawSeats(panel.seats));
+/** Give the keyboard focus back to the panel control that had it (or to the board when
+ *  it is gone). @param {Board} board @param {string | null} focusKey */
+function restoreFocus(board, focusKey) {
+  if (!focusKey) return;
+  const again = board.panelEl.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
+  if (again instanceof HTMLElement && !(again instanceof HTMLButtonElement && again.disabled)) again.focus();
+  else board.root.focus();
+}
 
-    const log = (panel.announcements || []).map(String);
-    if (log.length) {
-      const list = h("ol", "kb-log");
-      list.setAttribute("aria-label", "Latest events, newest first");
-      for (const text of log.slice(-LOG_SIZE).reverse()) list.append(withRulings(text, texts, h("li", "kb-log-item")));
-      panelEl.append(list);
-    }
+/** Redraw the panel from `_panel`.
+ *  @param {Board} board @param {boolean} fromModel whether the model changed (false: only a box was toggled) */
+function drawPanel(board, fromModel = true) {
+  const panel = board.model.get("_panel") || {};
+  const texts = /** @type {Record<string, RulingText>} */ (panel.rulings_text || {});
+  if (board.openRuling && !texts[board.openRuling]) board.openRuling = null;
+  // remember what had the keyboard focus, to give it back after the redraw
+  const active = document.activeElement;
+  const focusKey = active && board.panelEl.contains(active) ? active.getAttribute("data-key") : null;
+  const log = (panel.announcements || []).map(String);
+  const el = board.panelEl;
+  el.replaceChildren(drawPanelTop(board, panel), h("div", "kb-panel-status", panel.status || ""));
+  el.append(...drawNotes(board, panel, texts));
+  if (panel.refusal) el.append(drawRefusal(board, panel.refusal, panel.options_at || [], texts));
+  const ruling = rulingBox(board, texts);
+  if (ruling) el.append(ruling);
+  if (panel.choices?.length) el.append(drawChoices(board, panel.choices));
+  for (const group of /** @type {ButtonGroup[]} */ (panel.groups || [])) el.append(drawGroup(board, group));
+  if (panel.seats?.length) el.append(drawSeats(board, panel.seats));
+  if (log.length) el.append(drawLog(board, log, texts));
+  if (panel.editing) el.append(...drawValidity(board, panel, texts));
+  else if (panel.moves !== undefined || panel.total !== undefined) {
+    const [scrub, list] = drawHistory(board, panel);
+    el.append(scrub, list);
+    scrollToCurrent(list);
+  }
+  if (fromModel) {
+    drawSheet(board, panel.scoresheet_html);
+    announce(board, panel, log);
+    board.el.dataset.panels = String(Number(board.el.dataset.panels || 0) + 1);
+  }
+  applySize(board);
+  restoreFocus(board, focusKey);
+}
 
-    if (panel.editing) {
-      const v = h("div", panel.valid ? "kb-valid" : "kb-invalid", panel.valid ? "Valid position" : "Not a valid position:");
-      panelEl.append(v);
-      if (panel.problems?.length) {
-        const ul = h("ul", "kb-problems");
-        for (const p of panel.problems) ul.append(withRulings(String(p), texts, h("li")));
-        panelEl.append(ul);
-      }
-    } else if (panel.moves !== undefined || panel.total !== undefined) {
-      const scrub = h("input", "kb-scrubber");
-      scrub.type = "range";
-      scrub.min = String(panel.first_ply || 0);
-      scrub.max = String(panel.total || 0);
-      scrub.value = String(panel.ply || 0);
-      scrub.dataset.key = "scrubber";
-      scrub.setAttribute("aria-label", "history: move through the game");
-      scrub.addEventListener("change", () => pressButton("goto", Number(scrub.value)));
-      panelEl.append(scrub);
-      const list = h("ol", "kb-moves");
-      list.tabIndex = 0; // it scrolls: keyboard users can reach it
-      list.setAttribute("aria-label", "Moves");
-      for (const m of panel.moves || []) {
-        const item = h("li", m.current ? "kb-move kb-current" : m.undone ? "kb-move kb-undone" : "kb-move", m.text);
-        item.value = m.ply;
-        item.addEventListener("click", () => pressButton("goto", m.ply));
-        list.append(item);
-      }
-      panelEl.append(list);
-      const current = list.querySelector(".kb-current");
-      if (current) list.scrollTop = current.offsetTop - list.offsetTop - 40;
-    }
+// --- replies and input -----------------------------------------------------------------------
 
-    if (fromModel) {
-      const sheet = panel.scoresheet_html;
-      sheetEl.hidden = !sheet;
-      if (sheet) sheetEl.innerHTML = sheet; // built and escaped by Python
-      else sheetEl.replaceChildren();
-      const said = [];
-      if (panel.announcement) said.push(String(panel.announcement));
-      const newest = log.length ? log[log.length - 1] : null;
-      if (newest && newest !== lastLogged && !said.some((t) => t.includes(newest))) said.push(newest);
-      lastLogged = newest;
-      if (said.length) live.textContent = said.join(" ");
-      el.dataset.panels = String(Number(el.dataset.panels || 0) + 1);
-    }
-    applySize();
+/** @param {Board} board @param {any} msg */
+function onCustom(board, msg) {
+  if (!msg || msg.type !== "reply") return;  // errors come in the panel, to every view
+  if (msg.ok === false) recordLatency(board);
+}
 
-    // give the keyboard focus back to where it was (or to the board when that is gone)
-    if (focusKey) {
-      const again = panelEl.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
-      if (again instanceof HTMLElement && !(again instanceof HTMLButtonElement && again.disabled)) again.focus();
-      else root.focus();
+/** @param {Board} board @param {MouseEvent} event */
+function onBoardClick(board, event) {
+  const node = /** @type {Element} */ (event.target).closest?.("[data-target]");
+  if (!node || !board.boardEl.contains(node)) return;
+  board.focusTarget = node.getAttribute("data-target");
+  board.focusPoint = toBoard(board, centreOf(node));
+  clickTarget(board, /** @type {string} */ (board.focusTarget));
+}
+
+/** Move the focus ring in a key's direction (see the top of this file).
+ *  @param {Board} board @param {number[]} direction @param {boolean} lines */
+function moveFocus(board, [dx, dy], lines) {
+  const all = targets(board, lines);
+  if (!all.length) return;
+  const current = board.focusTarget && nodeOf(board, board.focusTarget);
+  if (!current) {
+    board.focusTarget = all[0].getAttribute("data-target");
+    showFocus(board, true);
+    return;
+  }
+  const [cx, cy] = centreOf(current);
+  const inCone = [];
+  for (const n of all) {
+    if (n.getAttribute("data-target") === board.focusTarget) continue;
+    const [x, y] = centreOf(n);
+    const along = (x - cx) * dx + (y - cy) * dy;
+    const across = (x - cx) * -dy + (y - cy) * dx; // > 0: clockwise of the key's direction
+    if (along <= 1 || Math.abs(across) > along + 0.5) continue; // outside the 45-degree cone
+    inCone.push({ n, d: Math.hypot(along, across), across });
+  }
+  // the nearest; between equally near ones (to 1.5 px: drawings are rounded) the clockwise one
+  const nearest = Math.min(...inCone.map((c) => c.d));
+  let best = null;
+  let bestAcross = -Infinity;
+  for (const c of inCone) {
+    if (c.d <= nearest + 1.5 && c.across > bestAcross) {
+      bestAcross = c.across;
+      best = c.n;
     }
   }
-
-  // --- replies and input -------------------------------------------------------------------
-  /** @param {any} msg */
-  function onCustom(msg) {
-    if (!msg || msg.type !== "reply") return;  // errors come in the panel, to every view
-    if (latencies !== null && clickedAt !== null && msg.ok === false) {
-      latencies.push(performance.now() - clickedAt);
-      clickedAt = null;
-    }
+  if (best) {
+    board.focusTarget = best.getAttribute("data-target");
+    board.focusPoint = null;
+    showFocus(board, true);
   }
+}
 
-  function onBoardClick(/** @type {MouseEvent} */ event) {
-    const node = /** @type {Element} */ (event.target).closest?.("[data-target]");
-    if (!node || !boardEl.contains(node)) return;
-    focusTarget = node.getAttribute("data-target");
-    focusPoint = toBoard(centreOf(node));
-    clickTarget(/** @type {string} */ (focusTarget));
+/** Escape: press the panel's enabled `back` button, else cancel the selection. @param {Board} board */
+function backOut(board) {
+  const back = board.panelEl.querySelector('button[data-button="back"]');
+  if (back instanceof HTMLButtonElement && !back.disabled) {
+    pressButton(board, "back");
+    return;
   }
+  board.focusTarget = null;
+  board.focusPoint = null;
+  showFocus(board);
+  pressButton(board, "cancel");
+}
 
-  /** Move the focus ring in a key's direction (see the top of this file). */
-  function moveFocus(/** @type {number[]} */ [dx, dy], /** @type {boolean} */ lines) {
-    const all = targets(lines);
-    if (!all.length) return;
-    const current = focusTarget && nodeOf(focusTarget);
-    if (!current) {
-      focusTarget = all[0].getAttribute("data-target");
-      showFocus(true);
+/** @param {Board} board @param {KeyboardEvent} event */
+function onKey(board, event) {
+  if (!board.boardEl.contains(/** @type {Node} */ (event.target)) && event.target !== board.root) {
+    // keys in the panel (buttons, the scrubber) act there; only Escape is the board's too
+    if (event.key !== "Escape") {
+      event.stopPropagation();
       return;
     }
-    const [cx, cy] = centreOf(current);
-    const inCone = [];
-    for (const n of all) {
-      if (n.getAttribute("data-target") === focusTarget) continue;
-      const [x, y] = centreOf(n);
-      const along = (x - cx) * dx + (y - cy) * dy;
-      const across = (x - cx) * -dy + (y - cy) * dx; // > 0: clockwise of the key's direction
-      if (along <= 1 || Math.abs(across) > along + 0.5) continue; // outside the 45-degree cone
-      inCone.push({ n, d: Math.hypot(along, across), across });
-    }
-    // the nearest; between equally near ones (to 1.5 px: drawings are rounded) the clockwise one
-    const nearest = Math.min(...inCone.map((c) => c.d));
-    let best = null;
-    let bestAcross = -Infinity;
-    for (const c of inCone) {
-      if (c.d <= nearest + 1.5 && c.across > bestAcross) {
-        bestAcross = c.across;
-        best = c.n;
-      }
-    }
-    if (best) {
-      focusTarget = best.getAttribute("data-target");
-      focusPoint = null;
-      showFocus(true);
-    }
   }
-
-  function onKey(/** @type {KeyboardEvent} */ event) {
-    if (!boardEl.contains(/** @type {Node} */ (event.target)) && event.target !== root) {
-      // keys in the panel (buttons, the scrubber) act there; only Escape is the board's too
-      if (event.key !== "Escape") {
-        event.stopPropagation();
-        return;
-      }
-    }
-    event.stopPropagation(); // JupyterLab's shortcuts stay quiet while the board has focus
-    if (event.key in DIRECTIONS) {
-      event.preventDefault();
-      moveFocus(DIRECTIONS[event.key], event.shiftKey);
-    } else if (event.key === "Enter" || event.key === " ") {
-      if (event.target !== root) return;
-      event.preventDefault();
-      if (focusTarget) clickTarget(focusTarget);
-    } else if (event.key === "Escape") {
-      event.preventDefault();
-      const back = panelEl.querySelector('button[data-button="back"]');
-      if (back instanceof HTMLButtonElement && !back.disabled) {
-        pressButton("back");
-        return;
-      }
-      focusTarget = null;
-      focusPoint = null;
-      showFocus();
-      pressButton("cancel");
-    }
+  event.stopPropagation(); // JupyterLab's shortcuts stay quiet while the board has focus
+  if (event.key in DIRECTIONS) {
+    event.preventDefault();
+    moveFocus(board, DIRECTIONS[event.key], event.shiftKey);
+  } else if (event.key === "Enter" || event.key === " ") {
+    if (event.target !== board.root) return;
+    event.preventDefault();
+    if (board.focusTarget) clickTarget(board, board.focusTarget);
+  } else if (event.key === "Escape") {
+    event.preventDefault();
+    backOut(board);
   }
+}
 
-  boardEl.addEventListener("click", onBoardClick);
-  root.addEventListener("keydown", onKey);
-  model.on("change:_style", drawStyle);
-  model.on("change:_svg", drawBoard);
-  model.on("change:_panel", drawPanel);
-  model.on("change:_theme", applyTheme);
-  const onSize = () => {
-    large = model.get("_size") === "large";
-    applySize();
+// --- the view --------------------------------------------------------------------------------
+
+/** @param {{ model: any, el: HTMLElement }} ctx */
+function render({ model, el }) {
+  const board = createBoard(model, el);
+  /** the model's events and what each redraws */
+  const handlers = {
+    "change:_style": () => drawStyle(board),
+    "change:_svg": () => drawBoard(board),
+    "change:_panel": () => drawPanel(board),
+    "change:_theme": () => applyTheme(board),
+    "change:_size": () => {
+      board.large = model.get("_size") === "large";
+      applySize(board);
+    },
+    "msg:custom": (/** @type {any} */ msg) => onCustom(board, msg),
   };
-  model.on("change:_size", onSize);
-  model.on("msg:custom", onCustom);
-  const observer = new MutationObserver(applyTheme);
+  const onClick = (/** @type {MouseEvent} */ event) => onBoardClick(board, event);
+  const onKeyDown = (/** @type {KeyboardEvent} */ event) => onKey(board, event);
+  board.boardEl.addEventListener("click", onClick);
+  board.root.addEventListener("keydown", onKeyDown);
+  for (const [name, handler] of Object.entries(handlers)) model.on(name, handler);
+  const observer = new MutationObserver(() => applyTheme(board));
   observer.observe(document.body, { attributes: true, attributeFilter: ["data-jp-theme-light", "data-jp-theme-name"] });
-  const resize = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(applyWidth);
-  resize?.observe(root);
-  drawStyle();
-  drawBoard();
-  drawPanel();
-  applyWidth();
+  const resize = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(() => applyWidth(board));
+  resize?.observe(board.root);
+  drawStyle(board);
+  drawBoard(board);
+  drawPanel(board);
+  applyWidth(board);
 
   // The cleanup anywidget calls when the view goes away: no listener outlives its view.
   return () => {
-    model.off("change:_style", drawStyle);
-    model.off("change:_svg", drawBoard);
-    model.off("change:_panel", drawPanel);
-    model.off("change:_theme", applyTheme);
-    model.off("change:_size", onSize);
-    model.off("msg:custom", onCustom);
+    for (const [name, handler] of Object.entries(handlers)) model.off(name, handler);
     observer.disconnect();
     resize?.disconnect();
-    boardEl.removeEventListener("click", onBoardClick);
-    root.removeEventListener("keydown", onKey);
+    board.boardEl.removeEventListener("click", onClick);
+    board.root.removeEventListener("keydown", onKeyDown);
   };
 }
 

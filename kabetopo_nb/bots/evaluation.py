@@ -26,6 +26,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core.state import CHANCE
+from ..core.verdict import SettingError
 
 LEVEL = 0.5
 
@@ -217,7 +218,7 @@ def evaluation_for(state: Any) -> Evaluation:
     name = getattr(state, "game_name", "")
     if name not in _EVALUATIONS:
         if name not in GAMES:
-            raise TypeError(f"no bot evaluation for the game {name!r} (known: {', '.join(sorted(GAMES))})")
+            raise SettingError(f"no bot evaluation for the game {name!r} (known: {', '.join(sorted(GAMES))})")
         _EVALUATIONS[name] = GAMES[name].evaluation_class()()
     return _EVALUATIONS[name]
 

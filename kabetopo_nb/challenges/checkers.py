@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..core.verdict import IllegalActionError, NotationError, Verdict
+from ..core.verdict import ChallengeError, IllegalActionError, NotationError, RulesOptionError, Verdict
 
 if TYPE_CHECKING:
     from ..core.state import GameState
@@ -66,7 +66,7 @@ def new_state(game: str, position: str):
     from ..games import GAMES
 
     if game not in GAMES:
-        raise ValueError(f"unknown game {game!r} (expected {', '.join(GAMES)})")
+        raise ChallengeError(f"unknown game {game!r} (expected {', '.join(GAMES)})")
     return GAMES[game].from_text(position)
 
 
@@ -85,7 +85,7 @@ def seat_index(state, seat: str | None) -> int:
         return state.position.turn
     index = parse_seat(seat)
     if index not in state.position.rules.seats:
-        raise ValueError(f"{seat!r} is not in play in this game")
+        raise RulesOptionError(f"{seat!r} is not in play in this game")
     return index
 
 
@@ -98,7 +98,7 @@ def runner_on(position, seat: int) -> int:
     """The square of ``seat``'s runner in a Kabetopo position; only a seat not in play has none."""
     sq = position.runners[seat]
     if sq is None:
-        raise ValueError(f"seat {seat} is not in play: it has no runner")
+        raise RulesOptionError(f"seat {seat} is not in play: it has no runner")
     return sq
 
 
@@ -153,7 +153,7 @@ class Checker:
     def __init__(self, params: dict[str, Any], game: str):
         missing = [k for k in self.required if k not in params]
         if missing:
-            raise ValueError(f"check kind {self.kind!r} needs {', '.join(missing)}")
+            raise ChallengeError(f"check kind {self.kind!r} needs {', '.join(missing)}")
         self.params = params
         self.game = game
 
@@ -397,7 +397,7 @@ class Score(Checker):
         from ..kabetopo.scoring import LINES
 
         if "line" in params and params["line"] not in LINES:
-            raise ValueError(f"unknown scoring line {params['line']!r} (expected one of {', '.join(LINES)})")
+            raise ChallengeError(f"unknown scoring line {params['line']!r} (expected one of {', '.join(LINES)})")
 
     def truth(self, state) -> dict[str, int]:
         from ..kabetopo.rules import seat_name
@@ -436,9 +436,9 @@ KABETOPO_ONLY = {"reach", "slow-down", "end-squares", "score"}
 def checker(params: dict[str, Any], game: str) -> Checker:
     kind = params.get("kind")
     if kind not in CHECKERS:
-        raise ValueError(f"unknown check kind {kind!r} (expected one of {', '.join(CHECKERS)})")
+        raise ChallengeError(f"unknown check kind {kind!r} (expected one of {', '.join(CHECKERS)})")
     if game != "kabetopo" and kind in KABETOPO_ONLY:
-        raise ValueError(f"check kind {kind!r} is for Kabetopo only")
+        raise ChallengeError(f"check kind {kind!r} is for Kabetopo only")
     return CHECKERS[kind](params, game)
 
 

@@ -27,6 +27,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from ..core.verdict import DataFileError
+
 ENV_VAR = "KABETOPO_NB_PROGRESS"
 VERSION = 1
 
@@ -72,11 +74,11 @@ class Progress:
         try:
             data = json.loads(text)
             if not isinstance(data, dict):
-                raise ValueError("not a JSON object")
+                raise DataFileError("not a JSON object")
             lists = {k: data.get(k, []) for k in ("solved", "shown")}
             for key, ids in lists.items():
                 if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
-                    raise ValueError(f"'{key}' is not a list of challenge ids")
+                    raise DataFileError(f"'{key}' is not a list of challenge ids")
         except ValueError as exc:  # json.JSONDecodeError is a ValueError
             self._set_aside(f"{exc}")
             return

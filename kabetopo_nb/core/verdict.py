@@ -8,16 +8,20 @@ catches them all); each is also the built-in it refines (``ValueError``, and for
 option of the wrong type ``TypeError`` too), so code written against the built-ins keeps
 working:
 
-* ``NotationError``: text that is not well-formed notation;
+* ``NotationError``: text that is not well-formed notation, or a square, side, line,
+  roll or anchor that names nothing on the board (a side on its rim names no line);
 * ``IllegalActionError``: a well-formed action the rules refuse (with the verdict);
-* ``InvalidPositionError``: a position the rules cannot reach;
+* ``InvalidPositionError``: a position the rules cannot reach, or one built from parts
+  that do not fit together (a Kaomi board with the wrong number of squares);
 * ``SaveFormatError``: a save file that cannot be loaded (with the field's path);
 * ``HistoryError``: undo or redo with nothing to take back or do again;
 * ``RulesOptionError``: an unknown ruleset, an option it does not have, a bad option
-  value, players or a match length it is not played with;
+  value, players, a seat, a match length or a match's rounds it is not played with;
 * ``ScoringError``: scoring a round that is not over;
-* ``SettingError``: a board, a bot, a study or a drawing set up with a value it does not
-  take (also a ``TypeError``).
+* ``SettingError``: a board, a bot, a study, a drawing, a game state or a look-up given a
+  value it does not take (also a ``TypeError``);
+* ``DataFileError``: a data file the package reads that is damaged (the rule reference,
+  a golden file, the challenge progress file).
 
 The other layers add their own under the same base: ``ScenarioError`` (rule examples),
 ``ChallengeError`` and ``GuidedGameError`` (teaching), ``BotFailure`` (the referee),
@@ -48,7 +52,9 @@ class KabetopoNbError(Exception):
 
 
 class NotationError(KabetopoNbError, ValueError):
-    """Text that is not well-formed notation (a position or an action).  Badly written, not illegal."""
+    """Text that is not well-formed notation (a position or an action).  Badly written, not illegal.
+    Also a square, side, line, d12 roll or badge anchor that names nothing on the board: a
+    side on the board's rim, which is not a line (K-GEO-3), or a line number out of range."""
 
 
 class IllegalActionError(KabetopoNbError, ValueError):
@@ -70,6 +76,14 @@ class InvalidPositionError(KabetopoNbError, ValueError):
         self.position_text = position_text
         super().__init__("invalid position: " + "; ".join(self.reasons))
 
+    @classmethod
+    def because(cls, reason: str) -> InvalidPositionError:
+        """A position built from parts that do not fit together (Kaomi's ``Position(cells=...)``,
+        ``Position.from_stones``): the one reason is the whole message."""
+        error = cls([reason])
+        error.args = (reason,)
+        return error
+
 
 class SaveFormatError(KabetopoNbError, ValueError):
     """A save file that cannot be loaded: not JSON, wrong version, a missing or bad field."""
@@ -85,13 +99,16 @@ class HistoryError(KabetopoNbError, ValueError):
 
 class RulesOptionError(KabetopoNbError, ValueError, TypeError):
     """An unknown ruleset, an option the ruleset does not have or a value of the wrong kind,
-    or players or a match length the ruleset is not played with.  Nothing was made."""
+    or players, a seat, a match length or a match's rounds the ruleset is not played with.
+    Nothing was made."""
 
 
 class SettingError(KabetopoNbError, ValueError, TypeError):
     """A board, a bot, a study or a drawing set up with a value it does not take (an unknown
     bot or a budget out of range, a study's rounds or seats, a theme, a board's source or
-    pause).  Nothing was made."""
+    pause, an arrow's kind), a game state given something that is not a position, or a
+    look-up given a value it does not take (an unknown game, a study a metric cannot read,
+    a placement explained on an occupied square).  Nothing was made."""
 
 
 class ScoringError(KabetopoNbError, ValueError):
@@ -120,3 +137,8 @@ class ChallengeError(KabetopoNbError, ValueError):
 
 class GuidedGameError(KabetopoNbError, ValueError):
     """A guided-game script that cannot be read or does not play through."""
+
+
+class DataFileError(KabetopoNbError, ValueError):
+    """A data file the package reads that is damaged: the rule reference (``rulings.toml``),
+    a golden file (``read_perft``), a learner's challenge progress file."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..core.grid_text import is_index, shown
 from ..core.state import GameState, RulesEngine
-from ..core.verdict import NotationError, Verdict
+from ..core.verdict import NotationError, RulesOptionError, SettingError, Verdict
 from . import engine as _engine
 from .actions import Action
 from .ending import WIN, Status, result_text
@@ -34,12 +34,12 @@ ENGINE = RulesEngine(
 def _rules(rules, size, tabletop) -> DakapoRules:
     if rules is not None:
         if size is not None or tabletop is not None:
-            raise TypeError("give either rules or size/tabletop, not both")
+            raise RulesOptionError("give either rules or size/tabletop, not both")
         if isinstance(rules, str):
             return DakapoRules.parse(rules)
         if isinstance(rules, DakapoRules):
             return rules
-        raise TypeError(f"rules must be DakapoRules or rules text, not {type(rules).__name__}")
+        raise RulesOptionError(f"rules must be DakapoRules or rules text, not {type(rules).__name__}")
     return DakapoRules(size if size is not None else 8, bool(tabletop))
 
 
@@ -55,9 +55,9 @@ class DakapoState(GameState):
         elif position is None:
             position = Position(_rules(rules, size, tabletop))
         elif not isinstance(position, Position):
-            raise TypeError(f"position must be a Position or position text, not {type(position).__name__}")
+            raise SettingError(f"position must be a Position or position text, not {type(position).__name__}")
         elif rules is not None or size is not None or tabletop is not None:
-            raise TypeError("rules, size and tabletop apply only to a new game")
+            raise RulesOptionError("rules, size and tabletop apply only to a new game")
         super().__init__(ENGINE, position)
 
     @classmethod

@@ -35,10 +35,10 @@ def square_name(sq: int, size: int) -> str:
 
 
 def parse_square(text: str, size: int) -> int:
-    """A square's index on a ``size`` board; ValueError when badly written or off the board."""
+    """A square's index on a ``size`` board; NotationError (a ValueError) when badly written or off the board."""
     f, r = parse_coords(text)
     if f >= size or r >= size:
-        raise ValueError(f"{text!r} is not on a {size}x{size} board")
+        raise NotationError(f"{text!r} is not on a {size}x{size} board")
     return r * size + f
 
 

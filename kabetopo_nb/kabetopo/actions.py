@@ -84,7 +84,7 @@ _FORMAT: dict[str, Callable[[int], str]] = {_SQUARE: square_name, _SIDE: side_na
 
 def _parse_number(text: str) -> int:
     if not text.isdigit() or not 1 <= int(text) <= 12:
-        raise ValueError(f"not a d12 roll: {text!r} (expected 1..12)")
+        raise NotationError(f"not a d12 roll: {text!r} (expected 1..12)")
     return int(text)
 
 

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core.ledger import Ledger, verdict
-from ..core.verdict import Verdict
+from ..core.verdict import SettingError, Verdict
 from . import engine
 from .actions import ARGS, DROP_KINDS, MOVE_KINDS, Action, Kind
 from .geometry import (
@@ -376,7 +376,7 @@ def options_at(pos: Position, target: str | int, why: Ledger | None = None) -> l
     elif isinstance(target, str):
         square, line = None, parse_line(target)
     else:
-        raise TypeError(f"a target is a square or line name such as 'd5' or 'c4n', not {target!r}")
+        raise SettingError(f"a target is a square or line name such as 'd5' or 'c4n', not {target!r}")
     if why is None:
         why = engine.ledger(pos, why=True)
     out = []

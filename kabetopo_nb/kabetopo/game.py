@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from ..core.state import GameState, RulesEngine
-from ..core.verdict import InvalidPositionError, Verdict
+from ..core.verdict import InvalidPositionError, RulesOptionError, SettingError, Verdict
 from . import engine as _engine
 from .actions import Action, Kind
 from .explain import describe, options_at, shape
@@ -41,7 +41,7 @@ def _rules(rules: Rules | str | None) -> Rules:
         return Rules.named(rules)
     if isinstance(rules, Rules):
         return rules
-    raise TypeError(f"rules must be a Rules or a ruleset name, not {type(rules).__name__}")
+    raise RulesOptionError(f"rules must be a Rules or a ruleset name, not {type(rules).__name__}")
 
 
 class KabetopoState(GameState):
@@ -55,7 +55,7 @@ class KabetopoState(GameState):
         elif position is None:
             position = Position(_rules(rules))
         elif not isinstance(position, Position):
-            raise TypeError(f"position must be a Position or position text, not {type(position).__name__}")
+            raise SettingError(f"position must be a Position or position text, not {type(position).__name__}")
         super().__init__(ENGINE, position)
 
     # --- construction ------------------------------------------------------------

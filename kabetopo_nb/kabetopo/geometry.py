@@ -20,6 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
+from ..core.verdict import NotationError
+
 FILES = "abcdef"
 SIZE = 6
 NUM_SQUARES = SIZE * SIZE
@@ -145,10 +147,10 @@ def side_line(side_id: Side) -> Line | None:
 
 def line_of_side(side_id: Side) -> Line:
     """The line a side belongs to, for a side known to face a line (a portal's, a door's, a
-    lock's): ``side_line`` without the None; ValueError for a side on the boundary."""
+    lock's): ``side_line`` without the None; NotationError (a ValueError) for a side on the boundary."""
     line = LINE_OF[side_id >> 2][side_id & 3]
     if line is None:
-        raise ValueError(f"{side_name(side_id)} is on the boundary, which is not a line (K-GEO-3)")
+        raise NotationError(f"{side_name(side_id)} is on the boundary, which is not a line (K-GEO-3)")
     return line
 
 
@@ -168,7 +170,7 @@ def other_side(side_id: Side) -> Side:
     sq, d = side_id // 4, side_id % 4
     nb = NEIGHBOURS[sq][d]
     if nb is None:
-        raise ValueError(f"{side_name(side_id)} is on the boundary")
+        raise NotationError(f"{side_name(side_id)} is on the boundary")
     return side(nb, OPPOSITE[d])
 
 
@@ -195,9 +197,9 @@ def square_name(square: Square) -> str:
 
 
 def parse_square(text: str) -> Square:
-    """Parse ``a1`` .. ``f6``; raises ValueError for anything else."""
+    """Parse ``a1`` .. ``f6``; raises NotationError (a ValueError) for anything else."""
     if len(text) != 2 or text[0] not in FILES or text[1] not in "123456":
-        raise ValueError(f"not a square: {text!r} (expected a1..f6)")
+        raise NotationError(f"not a square: {text!r} (expected a1..f6)")
     return (int(text[1]) - 1) * SIZE + FILES.index(text[0])
 
 
@@ -208,11 +210,11 @@ def side_name(side_id: Side) -> str:
 def parse_side(text: str) -> Side:
     """Parse a side name such as ``c5s``; the boundary is refused."""
     if len(text) != 3 or text[2] not in DIRECTION_NAMES:
-        raise ValueError(f"not a side: {text!r} (expected a square and n/e/s/w, e.g. c4n)")
+        raise NotationError(f"not a side: {text!r} (expected a square and n/e/s/w, e.g. c4n)")
     sq = parse_square(text[:2])
     d = DIRECTION_NAMES.index(text[2])
     if NEIGHBOURS[sq][d] is None:
-        raise ValueError(f"{text!r} lies on the board's boundary, which is not a line (K-GEO-3)")
+        raise NotationError(f"{text!r} lies on the board's boundary, which is not a line (K-GEO-3)")
     return side(sq, d)
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 
 from ..core.playthrough import playthrough_lines
+from ..core.verdict import DataFileError
 from . import engine
 from .actions import Kind
 from .game import KabetopoState
@@ -235,7 +236,7 @@ def read_perft(text: str) -> list[tuple[str, str, list[tuple[int, int]]]]:
             depth, count = value.split()
             out[-1][2].append((int(depth), int(count)))
         else:
-            raise ValueError(f"unknown perft line {line!r}")
+            raise DataFileError(f"unknown perft line {line!r}")
     return out
 
 

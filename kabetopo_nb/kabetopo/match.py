@@ -173,10 +173,10 @@ class Match:
         """
         match = cls(rules, players, rounds=rounds, auto_setup=False)
         if len(positions) > match.rounds:
-            raise ValueError(f"{len(positions)} positions for a {match.rounds}-round match")
+            raise RulesOptionError(f"{len(positions)} positions for a {match.rounds}-round match")
         match.states = [KabetopoState(p) for p in positions]
         if any(s.rules != match.rules for s in match.states):
-            raise ValueError(f"every position must be played under {format_rules(match.rules)}")
+            raise RulesOptionError(f"every position must be played under {format_rules(match.rules)}")
         match.scores = [score_round(s.position) for s in match.states]
         return match
 

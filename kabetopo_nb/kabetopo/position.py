@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 
+from ..core.verdict import RulesOptionError
 from .geometry import (
     COLLINEAR,
     LINES,
@@ -303,10 +304,10 @@ class Position:
 
     def square_of(self, seat: int) -> int:
         """The square of ``seat``'s runner: a seat in play always has one on the board (only
-        the seats a ruleset leaves out have None); ValueError for a seat with none."""
+        the seats a ruleset leaves out have None); RulesOptionError (a ValueError) for a seat with none."""
         square = self.runners[seat]
         if square is None:
-            raise ValueError(f"seat {seat} has no runner on the board")
+            raise RulesOptionError(f"seat {seat} has no runner on the board")
         return square
 
     def runners_at(self, square: int) -> list[int]:

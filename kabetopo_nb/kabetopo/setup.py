@@ -10,6 +10,7 @@ side field c5-d6, e3-f4, c1-d2, a3-b4.  K-SETUP-3: every roll is an action in th
 from __future__ import annotations
 
 from ..core.ledger import Ledger
+from ..core.verdict import NotationError
 from .actions import Action, Kind
 from .geometry import LINE_OF, SIZE, E, N, line_name, parse_square, square_name
 from .invariants import violations
@@ -43,7 +44,7 @@ def field_line(origin: int, label: int) -> int | None:
         if not (1 <= x <= SIZE - 1) or not 0 <= y < SIZE:
             return None
         return LINE_OF[y * SIZE + x - 1][E]
-    raise ValueError(f"a d12 shows 1..12, not {label}")
+    raise NotationError(f"a d12 shows 1..12, not {label}")
 
 
 def setup_target(pos: Position) -> tuple[int, int]:

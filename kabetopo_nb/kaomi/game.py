@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..core.grid_text import is_index, shown
 from ..core.state import GameState, RulesEngine
-from ..core.verdict import IllegalActionError, NotationError
+from ..core.verdict import IllegalActionError, NotationError, SettingError
 from . import engine as _engine
 from .actions import Action
 from .explain import PushExplanation, describe, explain_placement, shape
@@ -41,7 +41,7 @@ class KaomiState(GameState):
         elif position is None:
             position = Position(rules if rules is not None else KaomiRules())
         elif not isinstance(position, Position):
-            raise TypeError(f"position must be a kaomi Position or position text, not {type(position).__name__}")
+            raise SettingError(f"position must be a kaomi Position or position text, not {type(position).__name__}")
         super().__init__(ENGINE, position)
 
     @classmethod

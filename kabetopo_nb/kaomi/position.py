@@ -18,6 +18,7 @@ instead of raising, as python-chess's ``status()`` does.
 """
 from __future__ import annotations
 
+from ..core.verdict import InvalidPositionError, NotationError
 from .geometry import FILES, parse_square, square_name
 from .rules import KaomiRules
 
@@ -46,9 +47,9 @@ class Position:
         n = self.rules.size
         self.cells = list(cells) if cells is not None else [EMPTY] * (n * n)
         if len(self.cells) != n * n:
-            raise ValueError(f"a {n}x{n} board has {n * n} squares, not {len(self.cells)}")
+            raise InvalidPositionError.because(f"a {n}x{n} board has {n * n} squares, not {len(self.cells)}")
         if turn not in (BLACK, WHITE):
-            raise ValueError(f"turn must be BLACK or WHITE, not {turn!r}")
+            raise InvalidPositionError.because(f"turn must be BLACK or WHITE, not {turn!r}")
         self.turn = turn
         self.swapped = bool(swapped)
 
@@ -69,7 +70,7 @@ class Position:
             for name in names:
                 sq = parse_square(name, n)
                 if pos.cells[sq]:
-                    raise ValueError(f"two stones on {name}")
+                    raise InvalidPositionError.because(f"two stones on {name}")
                 pos.cells[sq] = colour
         return pos
 
@@ -173,4 +174,4 @@ def _turn(value: int | str) -> int:
         return value
     if isinstance(value, str) and value[:1].upper() in LETTER_COLOURS:
         return LETTER_COLOURS[value[:1].upper()]
-    raise ValueError(f"not a colour: {value!r} (expected 'B', 'W', BLACK or WHITE)")
+    raise NotationError(f"not a colour: {value!r} (expected 'B', 'W', BLACK or WHITE)")

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..core.verdict import SettingError
 from .geometry import AXES, COLUMN, ROW, neighbour, step
 from .position import EMPTY, Position
 
@@ -172,7 +173,7 @@ def resolve(position: Position, square: int, colour: int | None = None) -> Resol
     """What placing a stone on the empty ``square`` would do, before doing it."""
     size = position.rules.size
     if position.cells[square] != EMPTY:
-        raise ValueError(f"{position.name(square)} is occupied")
+        raise SettingError(f"{position.name(square)} is occupied")
     colour = position.turn if colour is None else colour
     cells = position.cells[:]
     cells[square] = colour

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import math
 
+from ..core.verdict import SettingError
+
 Z = 1.96  # the normal quantile of a two-sided 95% interval
 
 
@@ -74,7 +76,7 @@ def strength_table(studies):
     rows = []
     for study, frame in studies:
         if not isinstance(study.bots, (list, tuple)) or len(set(study.bots)) != 2 or not study.rotate:
-            raise ValueError(f"{study.name or study.ruleset}: not one bot against another with rotating seats")
+            raise SettingError(f"{study.name or study.ruleset}: not one bot against another with rotating seats")
         first, second = study.bots[0], next(b for b in study.bots if b != study.bots[0])
         table = bot_table(frame)
         rows.append({"family": study.ruleset, "first": first, "second": second,
@@ -158,7 +160,7 @@ def setup_imbalance(frame, *, min_games: int = 30):
 
     part = scored(frame)
     if "setup" not in part:
-        raise ValueError("setup imbalance needs a Kabetopo study (its rows name the setup pieces)")
+        raise SettingError("setup imbalance needs a Kabetopo study (its rows name the setup pieces)")
     overall = part.groupby("seat", observed=True)["win"].mean()
     exploded = part.assign(placement=part["setup"].str.split(" ")).explode("placement")
     grouped = exploded.groupby(["placement", "seat"], observed=True)["win"].agg(["mean", "count"])

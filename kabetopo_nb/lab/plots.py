@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import io
 
+from ..core.verdict import SettingError
 from . import metrics
 
 
@@ -126,7 +127,7 @@ def setup_imbalance(frame, top: int = 12, title: str = "", min_games: int = 30):
     placements seen in fewer than ``min_games`` games are left out."""
     table = metrics.setup_imbalance(frame, min_games=min_games)
     if table.empty:
-        raise ValueError(f"no setup placement was seen in {min_games} games: play more, or lower min_games")
+        raise SettingError(f"no setup placement was seen in {min_games} games: play more, or lower min_games")
     strongest = table.abs().max(axis=1).sort_values(ascending=False).index[:top]
     table = table.loc[sorted(strongest)]
     fig, ((ax,),) = _figure(width=6, height=0.35 * len(table) + 1.5)

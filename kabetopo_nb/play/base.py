@@ -1,9 +1,14 @@
-"""What every game's controller shares: replies, refusals, and travelling through the history.
+"""What every game's own controller shares: replies, refusals, and travelling through the history.
 
-A controller (see ``kabetopo_nb.widget``) turns board intents into engine actions.  The
-game-specific part is what a click means; this base class holds the rest: the reply
-shapes the widget sends back, undo/redo/goto on the state's history, and the move list
-and scrubber fields of the panel.
+A controller (the contract: ``play/contract.py``) turns board intents into engine actions.
+The game-specific part is what a click means; ``GameController`` holds the rest: the reply
+shapes, applying through the sink, undo/redo/goto on the state's history, and the move
+list and scrubber fields of the panel.
+
+A game controller applies what a click means through its *sink*: its own state by default
+(``apply_here``); a challenge or guided-game board passes its own ``play`` instead, so the
+attempt or the walk judges every action (the game controller is composed into those boards,
+never subclassed).
 
 Nothing a player did is lost without a way back: acting from a rewound point, starting a
 new game or playing from an edited position keeps the game left behind as the *other
@@ -11,10 +16,12 @@ line*, and the ``other-line`` button swaps back to it (and back again).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..core.verdict import IllegalActionError, NotationError, Verdict
 from ..reference import ruling_card
+from .contract import Button
 
 
 def cards_for(ids) -> dict[str, dict]:
@@ -29,11 +36,15 @@ def cards_for(ids) -> dict[str, dict]:
     return out
 
 
-class Controller:
-    """Base class of the game controllers; ``state`` is a ``core.state.GameState``."""
+class GameController:
+    """Base class of the games' own controllers; ``state`` is a ``core.state.GameState``,
+    ``sink`` what applies an action (see the module docstring)."""
 
-    def __init__(self, state):
+    runner = None  # no bots: see play/contract.py
+
+    def __init__(self, state, *, sink: Callable[[Any], dict] | None = None):
         self.state = state
+        self.sink: Callable[[Any], dict] = sink if sink is not None else self.apply_here
         self.message = ""
         self.refusal: dict | None = None
         self.announcement = ""
@@ -41,7 +52,9 @@ class Controller:
         self.other_label = ""
 
     # --- replies -----------------------------------------------------------------------
-    def _ok(self, message: str = "") -> dict:
+    def tell(self, message: str = "") -> dict:
+        """Reply ok with ``message``, shown as the panel's message and announced (also a
+        composing board's news, shown on this board)."""
         self.message, self.refusal = message, None
         if message:
             self.announcement = message
@@ -54,7 +67,7 @@ class Controller:
         self.announcement = f"Refused: {verdict.reason}"
         return {"ok": False, "refusal": self.refusal}
 
-    def _error(self, text: str) -> dict:
+    def refuse_request(self, text: str) -> dict:
         """A refusal of a request that is not a move at all (a bad target, a forged button)."""
         self.refusal = {"rulings": [], "reason": text}
         self.message = ""
@@ -68,17 +81,34 @@ class Controller:
             ids += verdict.rulings
         return cards_for(ids)
 
+    def clear_reply(self) -> None:
+        """Forget the last reply's message and refusal (a composing board speaks instead)."""
+        self.message, self.refusal = "", None
+
+    def follow(self, state) -> None:
+        """Show ``state`` (the composing board's, after it changed): selections of the
+        position left behind are forgotten, and so is the last reply."""
+        self.state = state
+        self._after_time_travel()
+        self.clear_reply()
+
     # --- acting ------------------------------------------------------------------------
     def apply(self, action) -> dict:
-        """Apply an action (text or object); the reply carries the engine's sentence for it,
-        or the refusal (a badly written action is an error, an illegal one a verdict)."""
+        """What a click or code means to apply: handed to the sink (``apply_here`` unless
+        the board is composed into another)."""
+        return self.sink(action)
+
+    def apply_here(self, action) -> dict:
+        """Apply an action (text or object) to this controller's state; the reply carries
+        the engine's sentence for it, or the refusal (a badly written action is an error, an
+        illegal one a verdict)."""
         state = self.state
         later = len(state.redo_actions)
         kept = state.copy() if later else None  # acting from a rewound point: keep what followed
         try:
             done = state.apply(action)
         except NotationError as exc:
-            return self._error(str(exc))
+            return self.refuse_request(str(exc))
         except IllegalActionError as exc:
             return self._refuse(exc.verdict)
         if kept is not None:
@@ -87,7 +117,7 @@ class Controller:
         message = self._after_apply(said.reason if said is not None else str(done))
         if kept is not None:
             message += f" The {later} action{'s' if later > 1 else ''} that followed {'are' if later > 1 else 'is'} kept: press '{self.other_label}' to return to them."
-        return self._ok(message)
+        return self.tell(message)
 
     def leave_for(self, state, label: str) -> None:
         """Play on with ``state``, keeping the current game as the other line (``label``)."""
@@ -97,11 +127,11 @@ class Controller:
 
     def _swap_lines(self) -> dict:
         if self.other_line is None:
-            return self._error("there is no other line to go back to")
+            return self.refuse_request("there is no other line to go back to")
         self.other_line, self.state = self.state, self.other_line
         self.other_label = "Back to the line you left"
         self._after_time_travel()
-        return self._ok("Switched back; the line you left is kept (press the same button to switch again).")
+        return self.tell("Switched back; the line you left is kept (press the same button to switch again).")
 
     def _after_apply(self, sentence: str) -> str:
         """Hook: update the game's selections after an action; returns the reply's message."""
@@ -116,7 +146,7 @@ class Controller:
         return 0
 
     def _before_first_ply(self) -> dict:
-        return self._error("nothing to undo")
+        return self.refuse_request("nothing to undo")
 
     def time_travel(self, button: str, value: Any = None) -> dict | None:
         """Handle ``undo``, ``redo``, ``goto`` and ``other-line``; None for any other button."""
@@ -125,33 +155,33 @@ class Controller:
             return self._swap_lines()
         if button == "undo":
             if not state.can_undo():
-                return self._error("nothing to undo")
+                return self.refuse_request("nothing to undo")
             if state.ply <= self.first_ply():
                 return self._before_first_ply()
             action = state.undo()
             self._after_time_travel()
-            return self._ok(f"Took back {action}.")
+            return self.tell(f"Took back {action}.")
         if button == "redo":
             if not state.can_redo():
-                return self._error("nothing to redo")
+                return self.refuse_request("nothing to redo")
             action = state.redo()
             self._after_time_travel()
-            return self._ok(f"Redid {action}.")
+            return self.tell(f"Redid {action}.")
         if button == "goto":
             if not isinstance(value, int) or isinstance(value, bool):
-                return self._error("goto needs the number of actions to go to")
+                return self.refuse_request("goto needs the number of actions to go to")
             total = len(state.history) + len(state.redo_actions)
             if not 0 <= value <= total:
-                return self._error(f"{value} is outside the history: choose 0 to {total} actions")
+                return self.refuse_request(f"{value} is outside the history: choose 0 to {total} actions")
             if value < self.first_ply():
                 return self._before_first_ply()
             state.goto(value)
             self._after_time_travel()
-            return self._ok(f"After action {value} of {total}.")
+            return self.tell(f"After action {value} of {total}.")
         return None
 
-    def history_buttons(self) -> list[dict]:
-        buttons = [
+    def history_buttons(self) -> list[Button]:
+        buttons: list[Button] = [
             {"id": "undo", "label": "Undo", "enabled": self.state.ply > self.first_ply()},
             {"id": "redo", "label": "Redo", "enabled": self.state.can_redo()},
         ]

@@ -26,33 +26,16 @@ from typing import Any
 from ..challenges import Attempt, Challenge, Feedback, challenges
 from ..challenges.progress import Progress
 from ..core.verdict import SettingError
-from ..widget import BoardWidget
 from .base import cards_for
-
-
-class _Routed:
-    """Mixed into a game's controller: what it would apply goes to the board's ``play``
-    instead (a challenge's attempt, or a guided game's walk)."""
-
-    board: Any
-
-    def apply(self, action) -> dict:
-        return self.board.play(action)
-
-
-_ROUTED: dict[str, type] = {}
+from .contract import Button, ButtonGroup, Panel, View
 
 
 def routed_controller(game: str, state, board):
-    """The game's own click handling, every action it would apply routed to ``board.play``."""
-    if game not in _ROUTED:
-        from ..games import GAMES
+    """The game's own controller for ``state``, every action it would apply handed to
+    ``board.play`` instead (its sink: see ``play/base.py``)."""
+    from ..games import GAMES
 
-        base = GAMES[game].controller_class()
-        _ROUTED[game] = type(f"Challenge{base.__name__}", (_Routed, base), {})
-    inner = _ROUTED[game](state)
-    inner.board = board
-    return inner
+    return GAMES[game].controller_class()(state, sink=board.play)
 
 
 class RoutingController(ABC):
@@ -63,6 +46,7 @@ class RoutingController(ABC):
     inner: Any
     message: str
     refusal: dict | None
+    runner = None  # no bots: see play/contract.py
 
     @property
     @abstractmethod
@@ -75,23 +59,21 @@ class RoutingController(ABC):
         """A button (real or forged) of the game's board this board does not offer."""
         return button in self.LEAVING or button == "clear-board" or button.startswith(("tool:", "turn:", "pool:", "edit-"))
 
-    def _play_groups(self, inner_panel: dict) -> list[dict]:
+    def _play_groups(self, inner_panel: Panel) -> list[ButtonGroup]:
         """The game's own play buttons, less those that leave the line."""
-        groups = []
-        for group in inner_panel.get("groups", []):
+        groups: list[ButtonGroup] = []
+        for group in inner_panel.groups:
             buttons = [b for b in group["buttons"] if b["id"] not in self.LEAVING]
             if buttons:
                 groups.append({**group, "buttons": buttons})
         return groups
 
     def _sync_inner(self) -> None:
-        self.inner.state = self.state
-        self.inner._after_time_travel()  # forget the selections of the position left behind
-        self.inner.refusal, self.inner.message = None, ""
+        self.inner.follow(self.state)  # forget the selections of the position left behind
 
     def _clear(self) -> None:
         self.message, self.refusal = "", None
-        self.inner.refusal, self.inner.message = None, ""
+        self.inner.clear_reply()
 
     def _error(self, text: str) -> dict:
         self.refusal, self.message = {"rulings": [], "reason": text}, ""
@@ -160,7 +142,7 @@ class ChallengeController(RoutingController):
         before = len(self.attempt.played)
         feedback = self.attempt.play(str(action))
         if len(self.attempt.played) == before:  # refused: the attempt is as it was
-            self.inner.refusal = None
+            self.inner.clear_reply()
             return self._refused(feedback)
         self._sync_inner()
         if feedback.solved:
@@ -296,16 +278,17 @@ class ChallengeController(RoutingController):
         here = " · this one solved" if self.progress.is_solved(self.challenge.id) else ""
         return f"Challenge {self.index + 1} of {len(self.challenges)} · {solved} solved{here}"
 
-    def view(self) -> dict:
+    def view(self) -> View:
         ch = self.challenge
         view = self.inner.view()
-        inner_panel = view["panel"]
+        inner_panel = view.panel
+        svg = view.svg
         if ch.kind == "end-squares":
             from ..render.kabetopo_svg import board_svg
 
-            view["svg"] = board_svg(self.state.position, highlights={sq: "move" for sq in self.chosen} or None,
-                                    interactive=True, embed_style=False)
-        refusal = self.refusal or inner_panel.get("refusal")
+            svg = board_svg(self.state.position, highlights={sq: "move" for sq in self.chosen} or None,
+                            interactive=True, embed_style=False)
+        refusal = self.refusal or inner_panel.refusal
         groups = [] if ch.answers else self._play_groups(inner_panel)
         groups += self._answer_groups()
         n = len(self.challenges)
@@ -316,43 +299,45 @@ class ChallengeController(RoutingController):
             {"id": "previous", "label": "Previous", "enabled": self.index > 0},
             {"id": "next", "label": "Next", "enabled": self.index < n - 1},
         ]})
-        message = self.message or ("" if self.refusal else inner_panel.get("message", ""))
+        message = self.message or ("" if self.refusal else inner_panel.message)
         if not message and not refusal and ch.answers:  # the answer so far, always in view
             message = self._answer_so_far()
         problems = [self.progress.problem] if self.progress.problem else []
-        view["panel"] = {
-            **inner_panel,
-            "status": self.counter(),
-            "headline": f"{ch.title}: {ch.goal}",
-            "message": message,
-            "refusal": refusal,
-            "rulings_text": ruling_cards(refusal, inner_panel.get("options_at", []) if not ch.answers else []),
-            "announcement": message or (refusal or {}).get("reason", ""),
-            "announcements": problems,
-            "choices": [] if ch.answers else inner_panel.get("choices", []),
-            "options_at": [] if ch.answers else inner_panel.get("options_at", []),
-            "groups": groups,
-            "moves": [], "ply": 0, "total": 0, "first_ply": 0,
-            "editing": False,
-            "problems": [],
-        }
-        return view
+        options_at = [] if ch.answers else (inner_panel.options_at or [])
+        return View(svg, view.style, inner_panel.but(
+            status=self.counter(),
+            headline=f"{ch.title}: {ch.goal}",
+            message=message,
+            refusal=refusal,
+            rulings_text=ruling_cards(refusal, options_at),
+            announcement=message or (refusal or {}).get("reason", ""),
+            announcements=problems,
+            choices=[] if ch.answers else inner_panel.choices,
+            options_at=options_at,
+            groups=groups,
+            moves=[], ply=0, total=0, first_ply=0,
+            editing=False,
+            problems=[],
+        ))
 
-    def _answer_groups(self) -> list[dict]:
+    def _answer_groups(self) -> list[ButtonGroup]:
         kind = self.challenge.kind
-        check = {"id": "check", "label": "Check answer", "enabled": not self.attempt.solved}
+        check: Button = {"id": "check", "label": "Check answer", "enabled": not self.attempt.solved}
         if kind == "which-legal":
-            return [{"name": "answer", "buttons": [
-                {"id": f"choice:{c}", "label": c, "enabled": True, "pressed": c in self.chosen}
-                for c in self._choices()] + [check]}]
+            choices: list[Button] = [{"id": f"choice:{c}", "label": c, "enabled": True, "pressed": c in self.chosen}
+                                     for c in self._choices()]
+            return [{"name": "answer", "buttons": [*choices, check]}]
         if kind == "end-squares":
             return [{"name": "answer", "buttons": [check]}]
         if kind == "score":
-            steppers = []
+            steppers: list[Button] = []
             for seat, pts in self.points.items():
-                steppers += [{"id": f"points:{seat}:-", "label": f"{seat} points -", "enabled": pts > 0},
-                             {"id": f"points:{seat}:+", "label": f"{seat} points +", "enabled": True}]
-            return [{"name": "points", "buttons": steppers}, {"name": "answer", "buttons": [check]}]
+                steppers += [{"id": f"points:{seat}:-", "label": f"{seat} points -", "enabled": pts > 0,
+                              "row": seat, "column": "points", "step": "-"},
+                             {"id": f"points:{seat}:+", "label": f"{seat} points +", "enabled": True,
+                              "row": seat, "column": "points", "step": "+"}]
+            return [{"name": "points", "buttons": steppers, "layout": "steppers"},
+                    {"name": "answer", "buttons": [check]}]
         return []
 
 
@@ -370,16 +355,16 @@ def ruling_cards(refusal: dict | None, options_at: list[dict]) -> dict[str, dict
     return cards_for(ids)
 
 
-def challenge_board(section: str, progress: Progress | str | None = None, *, theme: str = "auto") -> BoardWidget:
-    """A board showing the challenges of one notebook section ("03" or its full name), one at
-    a time; ``progress``: a ``Progress`` or the path of the progress file (default: the
-    learner's, see ``kabetopo_nb.challenges.progress``)."""
+def challenge_controller(section: str, progress: Progress | str | None = None) -> ChallengeController:
+    """The controller of a board showing the challenges of one notebook section ("03" or its
+    full name), one at a time; ``progress``: a ``Progress`` or the path of the progress file
+    (default: the learner's, see ``kabetopo_nb.challenges.progress``)."""
     found = challenges(section=section)
     if not found:
         sections = sorted({c.section for c in challenges()})
         raise SettingError(f"no challenges for section {section!r}; sections: {', '.join(sections)}")
     record = progress if isinstance(progress, Progress) else Progress(progress)
-    return BoardWidget(ChallengeController(found, record), theme=theme)
+    return ChallengeController(found, record)
 
 
-__all__ = ["ChallengeController", "RoutingController", "challenge_board", "routed_controller", "ruling_cards"]
+__all__ = ["ChallengeController", "RoutingController", "challenge_controller", "routed_controller", "ruling_cards"]

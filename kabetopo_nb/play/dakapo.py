@@ -23,15 +23,15 @@ from ..dakapo.position import Position
 from ..dakapo.rules import COLOURS, PLAYERS, DakapoRules
 from ..dakapo.status import status_line
 from ..render.dakapo_svg import STYLE, board_svg
-from ..widget import BoardWidget
-from .base import Controller
+from .base import GameController
+from .contract import Button, Panel, View
 
 
-class DakapoController(Controller):
+class DakapoController(GameController):
     """Turns board intents into engine actions, and engine state into a drawing and a panel."""
 
-    def __init__(self, state: DakapoState, *, coordinates: bool = True):
-        super().__init__(state)
+    def __init__(self, state: DakapoState, *, coordinates: bool = True, sink=None):
+        super().__init__(state, sink=sink)
         self.coordinates = coordinates
         self.picked: int | None = None  # the colour picked for the next placement
         self.choices: list[Action] = []
@@ -54,30 +54,30 @@ class DakapoController(Controller):
             return self._click_square(name)
         if kind == "act":
             if not any(str(a) == name for a in self.choices):
-                return self._error(f"{name!r} is not one of the offered choices")
+                return self.refuse_request(f"{name!r} is not one of the offered choices")
             return self.apply(name)
-        return self._error(f"unknown target {target!r}")
+        return self.refuse_request(f"unknown target {target!r}")
 
     def _pick(self, name: str) -> dict:
         if name not in COLOURS:
-            return self._error(f"unknown colour {name!r}")
+            return self.refuse_request(f"unknown colour {name!r}")
         colour = COLOURS.index(name)
         if self.picked == colour:
             self.picked = None
-            return self._ok(f"{name} put back.")
+            return self.tell(f"{name} put back.")
         verdict = self.state.can_place(colour)
         if not verdict:
             return self._refuse(verdict)
         self.picked = colour
         self.choices = []
-        return self._ok(f"{name} picked: {verdict.reason}.")
+        return self.tell(f"{name} picked: {verdict.reason}.")
 
     def _click_square(self, name: str) -> dict:
         pos = self.state.position
         try:
             sq = parse_square(name, pos.size)
         except ValueError as exc:
-            return self._error(str(exc))
+            return self.refuse_request(str(exc))
         f, r = sq % pos.size, sq // pos.size
         if self.picked is not None:
             return self.apply(Action(PLACE, self.picked, f, r))
@@ -86,7 +86,7 @@ class DakapoController(Controller):
         if not options:
             return self._refuse(_square_verdict(self.state, f, r))
         self.choices = options
-        return self._ok(f"Choose a colour for {name}.")
+        return self.tell(f"Choose a colour for {name}.")
 
     def button(self, button: str, value: Any = None) -> dict:
         state = self.state
@@ -99,12 +99,12 @@ class DakapoController(Controller):
             return travelled
         if button == "cancel":
             self._reset()
-            return self._ok("")
+            return self.tell("")
         if button == "new":  # the game left behind stays one button away
             self.leave_for(DakapoState(rules=state.rules), "Back to the previous game")
             self._reset()
-            return self._ok("Dakapo! A new game. The previous game is kept: 'Back to the previous game' returns to it.")
-        return self._error(f"unknown button {button!r}")
+            return self.tell("Dakapo! A new game. The previous game is kept: 'Back to the previous game' returns to it.")
+        return self.refuse_request(f"unknown button {button!r}")
 
     def _after_time_travel(self) -> None:
         self._reset()
@@ -117,7 +117,7 @@ class DakapoController(Controller):
     def position_text(self) -> str:
         return format_position(self.state.position)
 
-    def view(self) -> dict:
+    def view(self) -> View:
         state = self.state
         pos = state.position
         highlights: dict[str, str] = {}
@@ -130,37 +130,35 @@ class DakapoController(Controller):
         picked = COLOURS[self.picked] if self.picked is not None else None
         svg = board_svg(pos, coordinates=self.coordinates, highlights=highlights or None, picked=picked,
                         interactive=True, embed_style=False)
-        return {"svg": svg, "style": STYLE, "panel": self._panel()}
+        return View(svg, STYLE, self._panel())
 
-    def _panel(self) -> dict:
+    def _panel(self) -> Panel:
         state = self.state
         pos = state.position
         st = status(pos)
         playing = not st.is_over and st.state != CLAIM_WINDOW
-        colours = [{"id": f"colour:{name}", "label": f"{name} ({pos.supply(c)})",
+        colours: list[Button] = [{"id": f"colour:{name}", "label": f"{name} ({pos.supply(c)})",
                     "enabled": playing and pos.supply(c) > 0, "pressed": self.picked == c}
                    for c, name in enumerate(COLOURS)]
-        play = [
-            *self.history_buttons(),
-        ]
+        play = self.history_buttons()
         if pos.rules.tabletop:
             play.append({"id": "claim", "label": "Claim square", "enabled": not st.is_over})
             if st.state == CLAIM_WINDOW:
                 play.append({"id": "pass", "label": "Pass (a tie)", "enabled": True})
         play.append({"id": "new", "label": "Dakapo! (new game)", "enabled": True})
-        return {
-            "status": status_line(pos),
-            "message": self.message,
-            "refusal": self.refusal,
-            "rulings_text": self.ruling_cards(),
-            "announcement": self.announcement,
-            "choices": [{"target": f"act:{a}", "label": f"Place {a}"} for a in self.choices],
-            "groups": [{"name": "colours", "buttons": colours}, {"name": "play", "buttons": play}],
+        return Panel(
+            status=status_line(pos),
+            message=self.message,
+            refusal=self.refusal,
+            rulings_text=self.ruling_cards(),
+            announcement=self.announcement,
+            choices=[{"target": f"act:{a}", "label": f"Place {a}"} for a in self.choices],
+            groups=[{"name": "colours", "buttons": colours}, {"name": "play", "buttons": play}],
             **self.history_panel(),
-            "editing": False,
-            "problems": [],
-            "winner": PLAYERS[st.winner] if st.winner is not None else None,
-        }
+            editing=False,
+            problems=[],
+            winner=PLAYERS[st.winner] if st.winner is not None else None,
+        )
 
 
 def _square_verdict(state: DakapoState, f: int, r: int) -> Verdict:
@@ -178,10 +176,11 @@ def _square_verdict(state: DakapoState, f: int, r: int) -> Verdict:
         f"{COLOURS[c]}: {v.reason}" for c, v in enumerate(verdicts)))
 
 
-def dakapo_board(source: DakapoState | Position | str | None = None, *, size: int | None = None,
-                 tabletop: bool | None = None, rules: DakapoRules | str | None = None,
-                 coordinates: bool = True, theme: str = "auto"):
-    """An interactive Dakapo board: from a state, a position, position text, or a new game."""
+def dakapo_controller(source: DakapoState | Position | str | None = None, *, size: int | None = None,
+                      tabletop: bool | None = None, rules: DakapoRules | str | None = None,
+                      coordinates: bool = True) -> DakapoController:
+    """The controller of a Dakapo board (``kabetopo_nb.DakapoBoard``): from a state, a
+    position, position text, or a new game."""
     if isinstance(source, DakapoState):
         if size is not None or tabletop is not None or rules is not None:
             raise SettingError("size, tabletop and rules apply only to a new game")
@@ -194,4 +193,4 @@ def dakapo_board(source: DakapoState | Position | str | None = None, *, size: in
         state = DakapoState(rules=rules, size=size, tabletop=tabletop)
     else:
         raise SettingError(f"a board is made from a DakapoState, a Position or position text, not {type(source).__name__}")
-    return BoardWidget(DakapoController(state, coordinates=coordinates), theme=theme)
+    return DakapoController(state, coordinates=coordinates)

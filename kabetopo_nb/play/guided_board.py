@@ -16,8 +16,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..challenges.guided import GuidedGame, Walk, guided_game
-from ..widget import BoardWidget
 from .challenge_board import RoutingController, routed_controller, ruling_cards
+from .contract import View
 
 
 class GuidedController(RoutingController):
@@ -47,7 +47,7 @@ class GuidedController(RoutingController):
             self.hint_shown = False
             self.message, self.refusal = feedback.message, None
             return {"ok": True, "message": feedback.message}
-        self.inner.refusal = None
+        self.inner.clear_reply()
         self.refusal = {"rulings": list(feedback.rulings), "reason": feedback.message, "heading": feedback.heading}
         self.message = ""
         return {"ok": False, "refusal": self.refusal}
@@ -109,36 +109,34 @@ class GuidedController(RoutingController):
             return f"{self.game.intro} {step.say}"
         return step.say
 
-    def view(self) -> dict:
+    def view(self) -> View:
         view = self.inner.view()
-        inner_panel = view["panel"]
-        refusal = self.refusal or inner_panel.get("refusal")
+        inner_panel = view.panel
+        refusal = self.refusal or inner_panel.refusal
         groups = [] if self.walk.done else self._play_groups(inner_panel)
         groups.append({"name": "guide", "buttons": [
             {"id": "hint", "label": "Hint", "enabled": not self.walk.done, "pressed": self.hint_shown},
             {"id": "show-me", "label": "Show me", "enabled": not self.walk.done},
             {"id": "start-again", "label": "Start again", "enabled": True},
         ]})
-        message = self.message or ("" if self.refusal else inner_panel.get("message", ""))
-        view["panel"] = {
-            **inner_panel,
-            "status": self.counter(),
-            "headline": self.headline(),
-            "message": message,
-            "refusal": refusal,
-            "rulings_text": ruling_cards(refusal, inner_panel.get("options_at", [])),
-            "announcement": message or (refusal or {}).get("reason", ""),
-            "groups": groups,
-            "moves": [], "ply": 0, "total": 0, "first_ply": 0,
-            "editing": False,
-            "problems": [],
-        }
-        return view
+        message = self.message or ("" if self.refusal else inner_panel.message)
+        return View(view.svg, view.style, inner_panel.but(
+            status=self.counter(),
+            headline=self.headline(),
+            message=message,
+            refusal=refusal,
+            rulings_text=ruling_cards(refusal, inner_panel.options_at or []),
+            announcement=message or (refusal or {}).get("reason", ""),
+            groups=groups,
+            moves=[], ply=0, total=0, first_ply=0,
+            editing=False,
+            problems=[],
+        ))
 
 
-def guided_game_board(name: str = "first-game", *, theme: str = "auto") -> BoardWidget:
-    """A board playing the guided game ``name`` (``kabetopo_nb.GuidedGameBoard``)."""
-    return BoardWidget(GuidedController(guided_game(name)), theme=theme)
+def guided_controller(name: str = "first-game") -> GuidedController:
+    """The controller of a board playing the guided game ``name`` (``kabetopo_nb.GuidedGameBoard``)."""
+    return GuidedController(guided_game(name))
 
 
-__all__ = ["GuidedController", "guided_game_board"]
+__all__ = ["GuidedController", "guided_controller"]

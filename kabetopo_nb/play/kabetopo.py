@@ -5,36 +5,40 @@ moves; clicking a square moves there (choosing among door hinges on the board wh
 are two); a portal's entry shows as an option on the board (``T``); clicking a line offers
 the legal drops there as choices.  Exit choices, bump destinations and lock it behind you
 appear as numbered options on the board.  Anything illegal is refused with the engine's
-verdict: ruling IDs and a sentence.  Edit mode places and removes pieces, sets the player
-to move and the pools, and says whether the position is valid and why not.
+verdict (ruling IDs and a sentence) for one of the candidates the ledger lists at the
+clicked square or line (``state.options_at``), the one the click most plausibly meant;
+where none stands behind the refusal (another seat's runner, a square no move reaches),
+the board's own words come from ``refusals.py``.  Edit mode places and removes pieces,
+sets the player to move and the pools, and says whether the position is valid and why not.
 """
 from __future__ import annotations
 
 import random
-import re
+from collections.abc import Callable
 from typing import Any
 
 from ..core.verdict import InvalidPositionError, NotationError, SettingError, Verdict
 from ..kabetopo.actions import Action, Kind
 from ..kabetopo.game import KabetopoState
 from ..kabetopo.geometry import (
+    NEIGHBOUR_LINES,
     NEIGHBOURS,
     line_name,
     parse_line,
     parse_square,
     side_name,
     side_square,
-    sides_of_line,
     square_name,
 )
 from ..kabetopo.notation import format_position, parse_position
 from ..kabetopo.position import KIND, Bonus, Piece, Position
-from ..kabetopo.rules import SEAT_NAMES, Rules
+from ..kabetopo.rules import LOCKS, MONOLITHS, PORTALS, WALLS, Rules
 from ..kabetopo.scoring import events as scoring_events
 from ..kabetopo.status import status_line
 from ..render.kabetopo_svg import STYLE, Option, board_svg
-from ..widget import BoardWidget
-from .base import Controller
+from . import refusals
+from .base import GameController
+from .contract import Panel, View
 from .kabetopo_edit import PositionEditor
 
 
@@ -52,11 +56,11 @@ def _side(action: Action) -> str:
     return side_name(action.side)
 
 
-class KabetopoController(Controller):
+class KabetopoController(GameController):
     """Turns board intents into engine actions, and engine state into a drawing and a panel."""
 
-    def __init__(self, state: KabetopoState, *, coordinates: bool = True):
-        super().__init__(state)
+    def __init__(self, state: KabetopoState, *, coordinates: bool = True, sink=None):
+        super().__init__(state, sink=sink)
         self.coordinates = coordinates
         self.selected = False
         self.use_speed = False
@@ -89,8 +93,7 @@ class KabetopoController(Controller):
         return next((i + 1 for i in range(len(history) - 1, -1, -1) if history[i].kind == Kind.ROLL), 0)
 
     def _before_first_ply(self) -> dict:
-        return self._refuse(Verdict(False, ("K-SETUP-3",), "the setup's die rolls stand once rolled: "
-                                                           "undo goes back only to the start of play"))
+        return self._refuse_on_board(refusals.setup_rolls_stand())
 
     def _legal(self) -> list[Action]:
         return list(self.state.legal_actions)
@@ -121,9 +124,13 @@ class KabetopoController(Controller):
         others = [s for s in pos.rules.seats if s != pos.turn and pos.runners[s] == sq]
         if not others:
             return None
-        todo = _still_to_decide(self._legal())
-        return Verdict(False, ("K-TURN-5",), f"it is {SEAT_NAMES[pos.turn]}'s turn, not {SEAT_NAMES[others[0]]}'s: "
-                                             f"{SEAT_NAMES[pos.turn]} still has to {todo}")
+        return refusals.another_seats_runner(pos.turn, others[0], _still_to_decide(self._legal()))
+
+    def _refuse_on_board(self, verdict: Verdict) -> dict:
+        """A board-level refusal (``refusals.py``): no candidate of the ledger stands behind
+        it, so there is no "why not here?" list to show with it."""
+        self.why_not = []
+        return self._refuse(verdict)
 
     # --- intents -------------------------------------------------------------------------
     def click(self, target: str) -> dict:
@@ -138,14 +145,12 @@ class KabetopoController(Controller):
             if kind == "ln":
                 return self._click_line(parse_line(name))
         except (ValueError, NotationError) as exc:
-            return self._error(f"unknown target {target!r}: {exc}")
-        return self._error(f"unknown target {target!r}")
+            return self.refuse_request(f"unknown target {target!r}: {exc}")
+        return self.refuse_request(f"unknown target {target!r}")
 
     def _click_square(self, sq: int) -> dict:
         phase = self._phase()
         pos = self.state.position
-        if phase == "main" and pos.is_finished(pos.turn):  # Mischief (KNB-8): the engine says what the turn allows
-            return self._refuse(self.state.explain(self._guess_move(sq)))
         if phase in ("main", "extras") and not pos.is_finished(pos.turn):
             if sq == self._mover_square():
                 self.selected = not self.selected
@@ -157,91 +162,144 @@ class KabetopoController(Controller):
                 return self.apply(candidates[0])
             if candidates:
                 self.board_choices = candidates
-                return self._ok("Choose how the door swings: click one of the numbered options.")
+                return self.tell("Choose how the door swings: click one of the numbered options.")
             if self._speed_only(sq):
-                return self._refuse(Verdict(False, ("K-TURN-3",), f"{square_name(sq)} can be reached only with the speed "
-                                            "token: press 'Speed token' first if you want to cash it in"))
+                return self._refuse_on_board(refusals.speed_only(sq))
             whose = self._whose_turn(sq)
             if whose is not None:
-                return self._refuse(whose)
-            return self._refuse_with_options(self.state.explain(self._guess_move(sq)), square_name(sq))
-        if phase == "exit":
-            candidates = [a for a in self._legal() if a.kind == Kind.EXIT and a.destination == sq]
+                return self._refuse_on_board(whose)
+            return self._refuse_square(sq)
+        if phase in ("main", "extras"):  # Mischief (KNB-8): the ledger says what the turn allows
+            return self._refuse_square(sq)
+        if phase in ("exit", "bump"):
+            kind = Kind.EXIT if phase == "exit" else Kind.BUMP
+            candidates = [a for a in self._legal() if a.kind == kind and a.destination == sq]
             if len(candidates) == 1:
                 return self.apply(candidates[0])
             if candidates:
                 self.board_choices = candidates
-                return self._ok("Two portals open onto that square: click one of the numbered options.")
-            side = next((sd for ln in pos.portals() for sd in sides_of_line(ln) if sd >> 2 == sq), None)
-            if side is None:
-                return self._refuse(Verdict(False, ("K-PORT-2",), f"no portal opens onto {square_name(sq)}"))
-            return self._refuse(self.state.explain(Action(Kind.EXIT, side)))
-        if phase == "bump":
-            return self.apply(Action(Kind.BUMP, sq)) if Action(Kind.BUMP, sq) in self.state.legal_actions else self._refuse(self.state.explain(Action(Kind.BUMP, sq)))
+                return self.tell("Two portals open onto that square: click one of the numbered options.")
+            return self._refuse_square(sq)
         if phase == "setup":
-            return self._error("the board is being set up: roll the d12 with the Roll button")
-        return self._refuse(Verdict(False, ("K-ROUND-2",), "the round is over"))
+            return self._refuse_on_board(refusals.setup_under_way())
+        return self._refuse_on_board(refusals.round_over())
 
-    def _refuse_with_options(self, verdict, target: str) -> dict:
-        """A refusal, with every candidate aimed at ``target`` and its verdict ("why not here?")."""
-        reply = self._refuse(verdict)
+    def _options_at(self, target: str) -> list[tuple[Action, Verdict]]:
+        """The ledger's candidates aimed at ``target``, legal or not, kept as the "why not
+        here?" answers of this click (one ledger with reasons, built once per position)."""
         self.why_not = list(self.state.options_at(target))
-        return reply
+        return self.why_not
 
-    def _guess_move(self, sq: int) -> Action:
-        """The move a player most likely meant by clicking ``sq``, for explaining a refusal."""
+    def _refuse_square(self, sq: int) -> dict:
+        """Refuse a click on ``sq`` with the verdict of the candidate the player most likely
+        meant, chosen among the ledger's candidates aimed at ``sq``; with the board's own
+        words (``refusals.py``) when none of them is what the click can have meant."""
+        refused = [(a, v) for a, v in self._options_at(square_name(sq)) if not v.legal]
+        meant = self._meant_square(sq, refused)
+        return self._refuse(meant[1] if meant is not None else self._nothing_goes_to(sq))
+
+    def _meant_square(self, sq: int, refused: list[tuple[Action, Verdict]]) -> tuple[Action, Verdict] | None:
+        """Of the ledger's refused candidates aimed at ``sq``, the one a click there most
+        plausibly meant: an exit or a bump in those choices; otherwise a move made the way
+        the turn offers it now (a bonus move, or with the speed token), by preference a step
+        next to the runner (a door move where a door stands between), a leapfrog further on.
+        None when no candidate fits, and for a leapfrog with nobody beside the runner to jump
+        over: that click asked for a step of more than one square."""
+        pos = self.state.position
+        phase = pos.phase
+        if phase in ("exit", "bump"):
+            kind = Kind.EXIT if phase == "exit" else Kind.BUMP
+            return next(((a, v) for a, v in refused if a.kind == kind), None)
+        moves = [(a, v) for a, v in refused if a.is_move and a.destination == sq]
+        if not moves:
+            return refused[0] if refused else None
         origin = self._mover_square()
-        speed = self.use_speed or (self._phase() == "extras" and self.state.position.bonus == Bonus.NONE)
-        if sq in NEIGHBOURS[origin]:
-            return Action(Kind.STEP, sq, -1, speed)
-        for d in range(4):
-            cur = NEIGHBOURS[origin][d]
-            while cur is not None:
-                if cur == sq:
-                    return Action(Kind.LEAP, sq, -1, speed)
-                cur = NEIGHBOURS[cur][d]
-        return Action(Kind.STEP, sq, -1, speed)
+        speed = self.use_speed or (phase == "extras" and pos.bonus == Bonus.NONE)
+        between = next((ln for _, nb, ln in NEIGHBOUR_LINES[origin] if nb == sq), None)
+        door_first = between is not None and pos.is_door(between)
+        rank = {Kind.DOOR: 0 if door_first else 1, Kind.STEP: 1 if door_first else 0, Kind.LEAP: 2}
+        action, verdict = min(moves, key=lambda m: (m[0].speed != speed, rank.get(m[0].kind, 3)))
+        if action.kind == Kind.LEAP and "K-LEAP-1" in verdict.rulings:
+            beside = _beside(origin, sq)
+            if beside is not None and beside != sq and pos.runner_at(beside) is None:
+                return None  # not a real leapfrog: nothing stands beside the runner to jump over
+        return action, verdict
+
+    def _nothing_goes_to(self, sq: int) -> Verdict:
+        """The board-level refusal of a square the ledger has no fitting candidate for."""
+        pos = self.state.position
+        if pos.phase == "exit":
+            return refusals.no_portal_opens_onto(sq)
+        if pos.phase == "bump":
+            return refusals.not_beside_the_mountain(sq)
+        if pos.is_finished(pos.turn):
+            return refusals.no_mischief_move(sq)
+        origin = self._mover_square()
+        beside = _beside(origin, sq)
+        if beside is not None and beside != sq:
+            return refusals.one_square_at_a_time(origin, sq, beside)
+        teleport = any(a.kind in (Kind.TELEPORT, Kind.LEAP_PORTAL) for a in self._move_actions())
+        return refusals.out_of_reach(origin, sq, teleport=teleport)
 
     def _click_line(self, line: int) -> dict:
         phase = self._phase()
-        s1, s2 = sides_of_line(line)
-        if phase == "main":
-            wanted = [Action(k, line) for k in (Kind.WALL, Kind.MONOLITH, Kind.PORTAL)]
-            wanted += [Action(Kind.LOCK, s) for s in (s1, s2)] + [Action(Kind.UNLOCK, s) for s in (s1, s2)]
-            legal = self.state.legal_actions
-            options = [a for a in wanted if a in legal]
-            if not options:
-                return self._refuse_with_options(self.state.explain(self._guess_drop(line)), line_name(line))
-            self.choices = options
-            self.why_not = [(a, v) for a, v in self.state.options_at(line_name(line)) if not v.legal]
-            return self._ok(f"Choose what to do on {line_name(line)}.")
-        if phase == "extras":
-            options = [a for a in (Action(Kind.LOCK, s1), Action(Kind.LOCK, s2)) if a in self.state.legal_actions]
-            if options:
-                self.choices = options
-                return self._ok("Lock it behind you: choose a side.")
-            return self._refuse(self.state.explain(Action(Kind.LOCK, s1)))
-        return self._refuse(Verdict(False, ("K-TURN-7",), "finish the current choice first (see the options on the board)"))
+        name = line_name(line)
+        if phase == "setup":
+            return self._refuse_on_board(refusals.setup_under_way())
+        if phase not in _LINE_KINDS:
+            return self._refuse_on_board(refusals.round_over())
+        offered = _LINE_KINDS[phase]
+        options = self._options_at(name)
+        legal = sorted((a for a, v in options if v.legal and a.kind in offered),
+                       key=lambda a: (offered.index(a.kind), a.a))
+        if legal:
+            self.choices = legal
+            self.why_not = [(a, v) for a, v in options if not v.legal]
+            return self.tell(_LINE_PROMPTS[phase].format(line=name))
+        meant = self._meant_line(line, [(a, v) for a, v in options if not v.legal], offered)
+        if meant is not None:
+            return self._refuse(meant[1])
+        return self._refuse_on_board(refusals.finish_current_choice() if phase in ("exit", "bump")
+                                     else refusals.nothing_on_line(name))
 
-    def _guess_drop(self, line: int) -> Action:
+    def _meant_line(self, line: int, refused: list[tuple[Action, Verdict]],
+                    offered: tuple[Kind, ...]) -> tuple[Action, Verdict] | None:
+        """Of the ledger's refused candidates on ``line``, the one a click there most plausibly
+        meant: what a line click offers now, a lock first on a portal or a door, a piece the
+        pool still holds before one it has run out of, the south/west side first."""
         pos = self.state.position
         pool = pos.pools[pos.turn]
-        if pos.lines[line] & KIND == Piece.PORTAL or pos.is_door(line):
-            s1, _ = sides_of_line(line)
-            return Action(Kind.LOCK, s1)
-        for kind, slot in ((Kind.WALL, 0), (Kind.MONOLITH, 1), (Kind.PORTAL, 2)):
-            if pool[slot]:
-                return Action(kind, line)
-        return Action(Kind.WALL, line)
+        lockable = pos.lines[line] & KIND == Piece.PORTAL or pos.is_door(line)
+        order = _LOCKS_FIRST if lockable else _PIECES_FIRST
+
+        def rank(entry: tuple[Action, Verdict]) -> tuple:
+            a = entry[0]
+            slot = _POOL_SLOT.get(a.kind)
+            return (a.kind not in offered, slot is not None and not pool[slot],
+                    order.index(a.kind) if a.kind in order else len(order), a.a)
+
+        return min(refused, key=rank, default=None)
+
+    def _refuse_button(self, wanted: Callable[[Action], bool], otherwise: Verdict) -> dict:
+        """A button with nothing to do: the verdict of the decision's first candidate of its
+        kind, from one reasoned ledger (why that action is refused), else the board's words."""
+        state = self.state
+        why = state.ledger(why=True)
+        for action in why.candidates():
+            if wanted(action):
+                verdict = state.engine.explain(state.position, action, why)
+                if not verdict.legal:
+                    return self._refuse(verdict)
+        return self._refuse_on_board(otherwise)
 
     def button(self, button: str, value: Any = None) -> dict:
         if button.startswith(("tool:", "turn:", "pool:")) or button in ("edit-done", "edit-cancel", "clear-board"):
             return self._edit_button(button, value)
         if self.editor is not None and button not in ("edit", "cancel"):
             # a forged play button must not change the game under the position editor
-            return self._error(f"{button!r} is not available in edit mode: press 'Play from here' or 'Cancel edit' first")
+            return self.refuse_request(f"{button!r} is not available in edit mode: press 'Play from here' or 'Cancel edit' first")
         if self.editor is not None:
-            return self._ok("Already editing.") if button == "edit" else self._ok("")
+            return self.tell("Already editing.") if button == "edit" else self.tell("")
         travelled = self.time_travel(button, value)
         if travelled is not None:
             return travelled
@@ -250,34 +308,35 @@ class KabetopoController(Controller):
         if button == "back":  # out of an exit or bump choice: take back the move that led to it
             state = self.state
             if state.position.phase not in ("exit", "bump"):
-                return self._error("there is no exit or bump choice to back out of")
+                return self.refuse_request("there is no exit or bump choice to back out of")
             while state.position.phase in ("exit", "bump") and state.ply > self.first_ply():
                 state.undo()
             self._after_time_travel()
-            return self._ok("Back: choose another move.")
+            return self.tell("Back: choose another move.")
         if button == "roll":
             return self.apply(f"roll {value}" if value is not None else self._next_roll())
         if button == "speed":
             if not self._speed_moves_available():
-                return self._refuse(self.state.explain(Action(Kind.STEP, self._mover_square(), -1, True)))
+                return self._refuse_button(lambda a: a.is_move and a.speed, refusals.no_speed_move())
             self.use_speed = not self.use_speed
             self.board_choices = []
-            return self._ok("Speed token: your next move cashes it in." if self.use_speed else "Speed token put back.")
+            return self.tell("Speed token: your next move cashes it in." if self.use_speed else "Speed token put back.")
         if button == "lock-behind":
             if not any(a.kind == Kind.LOCK for a in self._legal()) or self._phase() != "extras":
-                return self._refuse(self.state.explain(Action(Kind.LOCK, 0)))
+                extras = self._phase() == "extras"  # a lock in the main phase is a drop, not this
+                return self._refuse_button(lambda a: extras and a.kind == Kind.LOCK, refusals.nothing_to_lock_behind())
             self.lock_behind = not self.lock_behind
             self.board_choices = []
-            return self._ok("Lock it behind you: click an L on the board." if self.lock_behind else "")
+            return self.tell("Lock it behind you: click an L on the board." if self.lock_behind else "")
         if button == "cancel":
             self._reset_ui()
             self.use_speed = False
-            return self._ok("")
+            return self.tell("")
         if button == "edit":
             self.editor = PositionEditor(self.state.position)
             self._reset_ui()
-            return self._ok("Edit mode: pick a tool, then click squares and lines.")
-        return self._error(f"unknown button {button!r}")
+            return self.tell("Edit mode: pick a tool, then click squares and lines.")
+        return self.refuse_request(f"unknown button {button!r}")
 
     def _after_time_travel(self) -> None:
         self._reset_ui()
@@ -294,26 +353,25 @@ class KabetopoController(Controller):
 
     def _edit_reply(self, answer: tuple[bool, str]) -> dict:
         ok, text = answer
-        return self._ok(text) if ok else self._error(text)
+        return self.tell(text) if ok else self.refuse_request(text)
 
     def _edit_button(self, button: str, value: Any) -> dict:
         if self.editor is None:
-            return self._error("not in edit mode")
+            return self.refuse_request("not in edit mode")
         if button == "edit-cancel":
             self.editor = None
-            return self._ok("Edit cancelled.")
+            return self.tell("Edit cancelled.")
         if button == "edit-done":  # play from the edited position, if it can be played
             try:
                 new_state = KabetopoState(parse_position(format_position(self.editor.playable())))
             except (NotationError, InvalidPositionError) as exc:
-                return self._error(f"this position cannot be played: {exc}")
+                return self.refuse_request(f"this position cannot be played: {exc}")
             problems = new_state.problems()
             if problems:  # stay in edit mode: the position is not one the rules can reach
-                return self._refuse(Verdict(False, tuple(_ruling_ids(problems)),
-                                            "this position cannot be played: " + "; ".join(problems)))
+                return self._refuse(refusals.unplayable_position(problems))
             self.editor = None
             self.leave_for(new_state, "Back to the game before editing")
-            return self._ok("Playing from the edited position. The game before editing is kept: "
+            return self.tell("Playing from the edited position. The game before editing is kept: "
                             "'Back to the game before editing' returns to it.")
         return self._edit_reply(self.editor.button(button))
 
@@ -332,7 +390,7 @@ class KabetopoController(Controller):
                 return [before.runners[seat], after.runners[seat]]
         return None
 
-    def view(self) -> dict:
+    def view(self) -> View:
         if self.editor is not None:
             return self._edit_view()
         state = self.state
@@ -379,9 +437,9 @@ class KabetopoController(Controller):
         selected = square_name(self._mover_square()) if self.selected else None
         svg = board_svg(pos, coordinates=self.coordinates, highlights=highlights or None, lines=lines or None,
                         path=self._last_path(), options=options or None, selected=selected, interactive=True, embed_style=False)
-        return {"svg": svg, "style": STYLE, "panel": self._panel(legal)}
+        return View(svg, STYLE, self._panel(legal))
 
-    def _panel(self, legal: list[Action]) -> dict:
+    def _panel(self, legal: list[Action]) -> Panel:
         state = self.state
         pos = state.position
         kinds = {a.kind for a in legal}
@@ -402,22 +460,22 @@ class KabetopoController(Controller):
             play.append({"id": "back", "label": "Back (another move)", "enabled": state.ply > self.first_ply()})
         play.append({"id": "edit", "label": "Edit position", "enabled": True})
 
-        return {
-            "status": status_line(pos),
-            "headline": self.headline(legal),
-            "announcements": self.announcements[-5:],
-            "options_at": [{"action": str(a), "legal": v.legal, "rulings": list(v.rulings), "reason": v.reason}
+        return Panel(
+            status=status_line(pos),
+            headline=self.headline(legal),
+            announcements=self.announcements[-5:],
+            options_at=[{"action": str(a), "legal": v.legal, "rulings": list(v.rulings), "reason": v.reason}
                            for a, v in self.why_not],
-            "message": self.message,
-            "refusal": self.refusal,
-            "rulings_text": self.ruling_cards(),
-            "announcement": self.announcement,
-            "choices": [{"target": f"act:{a}", "label": _choice_label(a)} for a in self.choices],
-            "groups": [{"name": "play", "buttons": play}],
+            message=self.message,
+            refusal=self.refusal,
+            rulings_text=self.ruling_cards(),
+            announcement=self.announcement,
+            choices=[{"target": f"act:{a}", "label": _choice_label(a)} for a in self.choices],
+            groups=[{"name": "play", "buttons": play}],
             **self.history_panel(),
-            "editing": False,
-            "problems": [],
-        }
+            editing=False,
+            problems=[],
+        )
 
     def headline(self, legal: list[Action]) -> str:
         """Whose turn, in large type, with what that player still has to decide."""
@@ -429,22 +487,23 @@ class KabetopoController(Controller):
             return "Setup: roll the d12"
         return f"{d.seat} to play: {_still_to_decide(legal)}"
 
-    def _edit_view(self) -> dict:
+    def _edit_view(self) -> View:
         editor = self.editor
         assert editor is not None  # the edit view is only drawn in edit mode
-        return {"svg": editor.svg(), "style": STYLE, "panel": {
-            "status": "Edit mode",
-            "message": self.message,
-            "refusal": self.refusal,
-            "rulings_text": self.ruling_cards(),
-            "announcement": self.announcement,
-            "choices": [],
-            "groups": editor.button_groups(),
-            "moves": [], "ply": 0, "total": 0,
-            "editing": True,
-            "valid": not editor.problems,
-            "problems": editor.problems,
-        }}
+        return View(editor.svg(), STYLE, Panel(
+            status="Edit mode",
+            message=self.message,
+            refusal=self.refusal,
+            rulings_text=self.ruling_cards(),
+            announcement=self.announcement,
+            choices=[],
+            groups=editor.button_groups(),
+            moves=[], ply=0, total=0,
+            editing=True,
+            valid=not editor.problems,
+            problems=editor.problems,
+            first_ply=None,
+        ))
 
 def _choice_label(a: Action) -> str:
     if a.kind in (Kind.WALL, Kind.MONOLITH, Kind.PORTAL) and a.line is not None:
@@ -481,15 +540,41 @@ def _still_to_decide(legal: list[Action]) -> str:
     return " or ".join(parts) if len(parts) < 3 else ", ".join(parts[:-1]) + " or " + parts[-1]
 
 
-def _ruling_ids(problems: list[str]) -> list[str]:
-    """The ruling IDs that open a list of problems ("K-INV-4: ..."), each once, in order."""
-    ids = [p.split(":", 1)[0] for p in problems if re.match(r"[A-Z]+(-[A-Z]+)?-\d+:", p)]
-    return list(dict.fromkeys(ids))
+# What a line click offers in each decision, in the order of its choices, and what it says.
+_LINE_KINDS: dict[str, tuple[Kind, ...]] = {
+    "main": (Kind.WALL, Kind.MONOLITH, Kind.PORTAL, Kind.LOCK, Kind.UNLOCK),
+    "extras": (Kind.LOCK,),  # lock it behind you
+    "exit": (Kind.EXIT,),
+    "bump": (Kind.BUMP_THROUGH,),
+}
+_LINE_PROMPTS = {
+    "main": "Choose what to do on {line}.",
+    "extras": "Lock it behind you: choose a side.",
+    "exit": "Choose the way out through {line}.",
+    "bump": "Push the runner through the portal on {line}.",
+}
+# Which refused candidate on a line a click most likely meant (see _meant_line).
+_PIECES_FIRST = (Kind.WALL, Kind.MONOLITH, Kind.PORTAL, Kind.LOCK, Kind.UNLOCK)
+_LOCKS_FIRST = (Kind.LOCK, Kind.UNLOCK, Kind.WALL, Kind.MONOLITH, Kind.PORTAL)
+_POOL_SLOT = {Kind.WALL: WALLS, Kind.MONOLITH: MONOLITHS, Kind.PORTAL: PORTALS, Kind.LOCK: LOCKS, Kind.UNLOCK: LOCKS}
 
 
-def kabetopo_board(source: KabetopoState | Position | str | None = None, *, rules: Rules | str | None = None,
-                   seed: int | None = None, coordinates: bool = True, theme: str = "auto"):
-    """An interactive board: from a state, a position, position text, or a new round (``seed``)."""
+def _beside(origin: int, square: int) -> int | None:
+    """The square next to ``origin`` on the way to ``square`` when the two share a row or a
+    column (``square`` itself when it is next to ``origin``); None otherwise."""
+    for d, nb in enumerate(NEIGHBOURS[origin]):
+        cur = nb
+        while cur is not None:
+            if cur == square:
+                return nb
+            cur = NEIGHBOURS[cur][d]
+    return None
+
+
+def kabetopo_controller(source: KabetopoState | Position | str | None = None, *, rules: Rules | str | None = None,
+                        seed: int | None = None, coordinates: bool = True) -> KabetopoController:
+    """The controller of a Kabetopo board (``kabetopo_nb.KabetopoBoard``): from a state, a
+    position, position text, or a new round (``seed``)."""
     if isinstance(source, KabetopoState):
         state = source
     elif isinstance(source, (Position, str)):
@@ -498,5 +583,5 @@ def kabetopo_board(source: KabetopoState | Position | str | None = None, *, rule
         state = KabetopoState.new_round(rules, seed=seed or 0)
     else:
         raise SettingError(f"a board is made from a KabetopoState, a Position or position text, not {type(source).__name__}")
-    return BoardWidget(KabetopoController(state, coordinates=coordinates), theme=theme)
+    return KabetopoController(state, coordinates=coordinates)
 

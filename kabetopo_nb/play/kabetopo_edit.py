@@ -13,6 +13,7 @@ from ..kabetopo.position import KIND, SETUP, Phase, Piece, Position
 from ..kabetopo.rules import LOCKS, POOL_LETTERS, POOL_NAMES, SEAT_LETTERS, SEAT_NAMES
 from ..kabetopo.validity import problems
 from ..render.kabetopo_svg import board_svg
+from .contract import Button, ButtonGroup
 
 TOOLS = (
     ("wall", "Wall"), ("monolith", "Monolith"), ("portal", "Portal"),
@@ -157,20 +158,22 @@ class PositionEditor:
         return board_svg(self.position, coordinates=True, interactive=True, embed_style=False,
                          status="Edit mode: " + dict(TOOLS)[self.tool])
 
-    def button_groups(self) -> list[dict]:
+    def button_groups(self) -> list[ButtonGroup]:
         pos = self.position
-        tools = [{"id": f"tool:{tid}", "label": label, "enabled": True, "pressed": tid == self.tool}
-                 for tid, label in TOOLS]
-        turn = [{"id": f"turn:{SEAT_LETTERS[s]}", "label": f"{SEAT_NAMES[s]} to play", "enabled": True,
-                 "pressed": pos.turn == s} for s in pos.rules.seats]
-        pools = []
+        tools: list[Button] = [{"id": f"tool:{tid}", "label": label, "enabled": True, "pressed": tid == self.tool}
+                               for tid, label in TOOLS]
+        turn: list[Button] = [{"id": f"turn:{SEAT_LETTERS[s]}", "label": f"{SEAT_NAMES[s]} to play", "enabled": True,
+                               "pressed": pos.turn == s} for s in pos.rules.seats]
+        pools: list[Button] = []  # -/+ steppers: a row per kind of piece, a column per seat
         for s in pos.rules.seats:
             for slot, letter in enumerate(POOL_LETTERS):
+                kind = POOL_NAMES[slot].split()[0]
                 for sign in "+-":
                     pools.append({"id": f"pool:{SEAT_LETTERS[s]}:{letter}:{sign}",
-                                  "label": f"{SEAT_LETTERS[s]} {POOL_NAMES[slot].split()[0]} {sign}", "enabled": True})
-        done = [{"id": "edit-done", "label": "Play from here", "enabled": True},
-                {"id": "edit-cancel", "label": "Cancel edit", "enabled": True},
-                {"id": "clear-board", "label": "Clear board", "enabled": True}]
+                                  "label": f"{SEAT_LETTERS[s]} {kind} {sign}", "enabled": True,
+                                  "row": kind, "column": SEAT_LETTERS[s], "step": sign})
+        done: list[Button] = [{"id": "edit-done", "label": "Play from here", "enabled": True},
+                              {"id": "edit-cancel", "label": "Cancel edit", "enabled": True},
+                              {"id": "clear-board", "label": "Clear board", "enabled": True}]
         return [{"name": "tools", "buttons": tools}, {"name": "turn", "buttons": turn},
-                {"name": "pools", "buttons": pools}, {"name": "edit", "buttons": done}]
+                {"name": "pools", "layout": "steppers", "buttons": pools}, {"name": "edit", "buttons": done}]

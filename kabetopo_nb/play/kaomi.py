@@ -18,15 +18,15 @@ from ..kaomi.pushes import resolve
 from ..kaomi.rules import KaomiRules
 from ..kaomi.status import status_line
 from ..render.kaomi_svg import STYLE, board_svg
-from ..widget import BoardWidget
-from .base import Controller
+from .base import GameController
+from .contract import Panel, View
 
 
-class KaomiController(Controller):
+class KaomiController(GameController):
     """Turns board intents into Kaomi actions, and the state into a drawing and a panel."""
 
-    def __init__(self, state: KaomiState, *, coordinates: bool = True, show_pushes: bool = True):
-        super().__init__(state)
+    def __init__(self, state: KaomiState, *, coordinates: bool = True, show_pushes: bool = True, sink=None):
+        super().__init__(state, sink=sink)
         self.coordinates = coordinates
         self.show_pushes = show_pushes
 
@@ -44,10 +44,10 @@ class KaomiController(Controller):
             try:
                 return self.apply(Action.parse(name))
             except NotationError as exc:
-                return self._error(f"unknown target {target!r}: {exc}")
+                return self.refuse_request(f"unknown target {target!r}: {exc}")
         if kind == "act":
             return self.apply(name)
-        return self._error(f"unknown target {target!r}")
+        return self.refuse_request(f"unknown target {target!r}")
 
     def button(self, button: str, value: Any = None) -> dict:
         if button == "swap":
@@ -57,8 +57,8 @@ class KaomiController(Controller):
             return travelled
         if button == "pushes":
             self.show_pushes = not self.show_pushes
-            return self._ok("Push arrows shown." if self.show_pushes else "Push arrows hidden.")
-        return self._error(f"unknown button {button!r}")
+            return self.tell("Push arrows shown." if self.show_pushes else "Push arrows hidden.")
+        return self.refuse_request(f"unknown button {button!r}")
 
     # --- what to draw ------------------------------------------------------------------------
     def position_text(self) -> str:
@@ -79,38 +79,37 @@ class KaomiController(Controller):
         arrows = [(a, b, "push") for a, b in res.moves()] if self.show_pushes else []
         return str(action), arrows
 
-    def view(self) -> dict:
+    def view(self) -> View:
         last, arrows = self.last_pushes()
         svg = board_svg(self.state.position, coordinates=self.coordinates, last=last, arrows=arrows or None,
                         interactive=True, embed_style=False)
-        return {"svg": svg, "style": STYLE, "panel": self._panel()}
+        return View(svg, STYLE, self._panel())
 
-    def _panel(self) -> dict:
+    def _panel(self) -> Panel:
         state = self.state
         pos = state.position
-        play = [
-            *self.history_buttons(),
-        ]
+        play = self.history_buttons()
         if pos.rules.pie_rule:
             play.append({"id": "swap", "label": "Swap sides (pie rule)", "enabled": pos.can_swap()})
         play.append({"id": "pushes", "label": "Push arrows", "enabled": True, "pressed": self.show_pushes})
-        return {
-            "status": status_line(pos),
-            "message": self.message,
-            "refusal": self.refusal,
-            "rulings_text": self.ruling_cards(),
-            "announcement": self.announcement,
-            "choices": [],
-            "groups": [{"name": "play", "buttons": play}],
+        return Panel(
+            status=status_line(pos),
+            message=self.message,
+            refusal=self.refusal,
+            rulings_text=self.ruling_cards(),
+            announcement=self.announcement,
+            choices=[],
+            groups=[{"name": "play", "buttons": play}],
             **self.history_panel(),
-            "editing": False,
-            "problems": [],
-        }
+            editing=False,
+            problems=[],
+        )
 
 
-def kaomi_board(source: KaomiState | Position | str | None = None, *, size: int = 7, squared: bool = False,
-                komi: int = 0, coordinates: bool = True, show_pushes: bool = True, theme: str = "auto"):
-    """An interactive Kaomi board: from a state, a position, position text, or a new game."""
+def kaomi_controller(source: KaomiState | Position | str | None = None, *, size: int = 7, squared: bool = False,
+                     komi: int = 0, coordinates: bool = True, show_pushes: bool = True) -> KaomiController:
+    """The controller of a Kaomi board (``kabetopo_nb.KaomiBoard``): from a state, a
+    position, position text, or a new game."""
     if isinstance(source, KaomiState):
         state = source
     elif isinstance(source, (Position, str)):
@@ -120,5 +119,5 @@ def kaomi_board(source: KaomiState | Position | str | None = None, *, size: int 
     else:
         raise SettingError(f"a Kaomi board is made from a KaomiState, a Position or position text, "
                         f"not {type(source).__name__}")
-    return BoardWidget(KaomiController(state, coordinates=coordinates, show_pushes=show_pushes), theme=theme)
+    return KaomiController(state, coordinates=coordinates, show_pushes=show_pushes)
 

@@ -4,7 +4,7 @@ does what a click means), and adds the match: who plays each seat (the seat pick
 and their failures), undo that stops at the setup rolls, rounds and what they announce,
 the autosave after every action, the choice to resume a saved match, and the view (the
 players' headline, the scoresheet, the announcements).  It owns the bots' ``BotRunner``;
-it owns no transport: the widget (``match_board.py``) or any other shows what ``view``
+it owns no transport: the widget (``kabetopo_nb.boards``) or any other shows what ``view``
 gives and forwards intents.
 """
 from __future__ import annotations
@@ -13,54 +13,27 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from ..bots import BOT_NAMES, BotFailure, bot_name, make_bot
-from ..core.verdict import SettingError
+from ..bots import BotFailure, bot_name
 from ..kabetopo.actions import Kind
-from ..kabetopo.match import BOT_NAME, MAX_REASON, Match
+from ..kabetopo.match import MAX_REASON, Match
 from ..kabetopo.rules import SEAT_NAMES, seat_name
 from ..kabetopo.scoring import events
-from ..render.kabetopo_scoresheet import scoresheet_html
 from .autosave import Autosave
 from .bot_runner import BotRunner, Thought
+from .contract import View
 from .kabetopo import KabetopoController
+from .match_seats import (
+    HUMAN,
+    bots_from_save,
+    choose_bot,
+    remembered_seats,
+    resolve_bots,
+    seat_picker,
+    seat_value,
+)
+from .match_view import NOT_ON_A_MATCH_BOARD, describe_progress, match_view
 
-# The bots a seat can be given by name are ``kabetopo_nb.bots``'s (``make_bot``, ``BOT_NAMES``).
-HUMAN = "human"  # the seat picker's value for a seat played by people
-HUMAN_HELP = "played by hand, at the board"
-SHOWN_ANNOUNCEMENTS = 5  # the panel shows the newest few
 KEPT_ANNOUNCEMENTS = 500  # the whole match's, for ``controller.announcements``
-# buttons of the single board that a match board does not offer: the setup is rolled by
-# the match's generator (K-SETUP-3), and a match replays from its actions (no edited positions)
-NOT_ON_A_MATCH_BOARD = ("roll", "edit", "edit-done", "edit-cancel", "clear-board")
-
-
-def resolve_bots(match: Match, bots: dict | None, *, strict: bool = True) -> dict[str, Callable]:
-    """player -> bot, from ``{seat name or player name: bot name or function}`` (a name is
-    one ``kabetopo_nb.bots.make_bot`` knows: ``"greedy"``, ``"mcts"``, ``"mcts-200"`` ...).
-
-    A seat name means the player who sits there in round 1 (players keep their bot when
-    the board turns).  Unknown names raise ValueError when ``strict``, else are left out
-    (a resumed match may have other players than the board was set up with).
-    """
-    out: dict[str, Callable] = {}
-    for who, bot in (bots or {}).items():
-        if who in match.players:
-            player = who
-        elif who in (seat_name(s) for s in match.rules.seats):
-            player = match.player_of(SEAT_NAMES.index(who), 0)
-        elif strict:
-            raise SettingError(f"bots: {who!r} is neither a player ({', '.join(match.players)}) nor a seat of {match.rules.name}")
-        else:
-            continue
-        if isinstance(bot, str):
-            try:
-                bot = make_bot(bot)
-            except ValueError as exc:
-                raise SettingError(f"bots: {exc}") from None
-        if not callable(bot):
-            raise SettingError(f"bots: {who!r} needs a bot name or a function(state, rng), not {bot!r}")
-        out[player] = bot
-    return out
 
 
 def scoring_events(match: Match, round_index: int, before, after) -> list[str]:
@@ -69,19 +42,8 @@ def scoring_events(match: Match, round_index: int, before, after) -> list[str]:
                   totals=False)  # the match board announces the round's points with the match totals
 
 
-def describe_bot(bot) -> str:
-    """The seat picker's help text for a bot: ``BOT_NAMES``'s description, or its budget."""
-    return BOT_NAMES.get(bot_name(bot)) or getattr(bot, "help", None) or "a bot given in code"
-
-
-def describe_progress(match: Match) -> str:
-    """ "round R, N actions" for the resume button (setup rolls are not counted)."""
-    actions = sum(1 for s in match.states for a in s.history if a.kind != Kind.ROLL)
-    return f"round {match.round_index + 1}, {actions} action{'s' if actions != 1 else ''}"
-
-
 class MatchController:
-    """Turns board intents into a whole match: a ``KabetopoController`` per round, wrapped."""
+    """Turns board intents into a whole match: a ``KabetopoController`` per round, composed."""
 
     def __init__(self, match: Match, *, bots: dict | None = None, autosave: Autosave | None = None,
                  coordinates: bool = True):
@@ -94,7 +56,7 @@ class MatchController:
         self.thought: Thought | None = None  # the decision a bot is working out now
         self.autosave = autosave
         self.announcements: list[str] = []  # oldest first, the whole match
-        self._fresh: list[str] = []  # the ones the last intent made
+        self.fresh: list[str] = []  # what the last intent (or bot decision) announced
         self.notice = ""  # an autosave problem, shown until an action goes well
         self._warned = ""  # the last problem announced (a failing autosave is said once)
         self.offered: Match | None = None  # a saved match offered for resuming
@@ -131,7 +93,7 @@ class MatchController:
     def say(self, text: str) -> None:
         self.announcements.append(text)
         del self.announcements[:-KEPT_ANNOUNCEMENTS]
-        self._fresh.append(text)
+        self.fresh.append(text)
 
     def warn(self, text: str) -> None:
         """A problem the room must see (an autosave refused or unwritable): shown in the
@@ -163,7 +125,7 @@ class MatchController:
         """Play one action of the bot that has the decision (announced with its player's
         name), thinking it out at once; a failing bot is reported (``think``)."""
         if self.bot_to_move() is None or self.offered is not None or self.retired:
-            return self.round._error("no bot has the decision now")
+            return self.round.refuse_request("no bot has the decision now")
         self.drop_thought()
         while True:
             reply = self.think()
@@ -188,7 +150,7 @@ class MatchController:
         what the panel announces as new, and a bug of the board's own stops the bots and is
         said on the board instead of killing the kernel's loop.  None while it thinks."""
         if self.thought is None:
-            self._fresh = []  # a new decision: the panel announces what it brings
+            self.fresh = []  # a new decision: the panel announces what it brings
         try:
             return self.think()
         except Exception as exc:
@@ -213,7 +175,7 @@ class MatchController:
         if thought is None:
             player = self.bot_to_move()
             if player is None or self.offered is not None or self.retired:
-                return self.round._error("no bot has the decision now")
+                return self.round.refuse_request("no bot has the decision now")
             match, state = self.match, self.state
             rng = random.Random(f"{match.seed}/{match.round_index}/{state.ply}")  # seeded: same seed, same moves
             thought = self.thought = Thought(player, self.bots[player], state, rng)
@@ -238,36 +200,36 @@ class MatchController:
         text = (f"The bots are stopped: {reason}. This match is not scored any more; play on by hand, "
                 "or choose another player for the seat.")
         self.say(text)
-        self.round.message, self.round.refusal = text, None
+        self.round.tell(text)
         return {"ok": False, "error": text, "bot_failure": reason}
 
     # --- intents ---------------------------------------------------------------------------
     def click(self, target: str) -> dict:
-        self._fresh = []
-        blocked = self._blocked()
+        self.fresh = []
+        blocked = self.blocked()
         if blocked:
-            return self.round._error(blocked)
+            return self.round.refuse_request(blocked)
         return self._act(lambda: self.round.click(target))
 
     def apply(self, action) -> dict:
         """Apply an action from code (any seat, a bot's too)."""
-        self._fresh = []
+        self.fresh = []
         if self.offered is not None or self.retired:
-            return self.round._error(self._blocked())
+            return self.round.refuse_request(self.blocked())
         return self._act(lambda: self.round.apply(action))
 
     def button(self, button: str, value: Any = None) -> dict:
-        self._fresh = []
+        self.fresh = []
         if self.retired:
-            return self.round._error(self.retired)
+            return self.round.refuse_request(self.retired)
         if self.offered is not None:
             if button == "resume-saved":
                 return self._resume_offered()
             if button == "start-new":
                 return self._start_new()
-            return self.round._error("choose first: resume the saved match or start a new one (the buttons below)")
+            return self.round.refuse_request("choose first: resume the saved match or start a new one (the buttons below)")
         if button in ("resume-saved", "start-new"):
-            return self.round._error("there is no saved match to choose")
+            return self.round.refuse_request("there is no saved match to choose")
         if button == "next-round":
             return self._next_round()
         if button.startswith("seat:"):
@@ -279,18 +241,18 @@ class MatchController:
         if button in NOT_ON_A_MATCH_BOARD or button.startswith(("tool:", "turn:", "pool:")):
             why = ("each round's setup is rolled by the match's seeded d12 (K-SETUP-3)" if button == "roll"
                    else "a match board plays the match's own rounds; edit positions on a KabetopoBoard")
-            return self.round._error(f"{button!r} is not available on a match board: {why}")
+            return self.round.refuse_request(f"{button!r} is not available on a match board: {why}")
         if button == "undo":
             return self._undo()
         if button == "goto" and isinstance(value, int) and not isinstance(value, bool) and value < self.first_ply():
-            return self.round._error(self._setup_reason())
+            return self.round.refuse_request(self._setup_reason())
         if button not in ("redo", "goto", "other-line"):
-            blocked = self._blocked()
+            blocked = self.blocked()
             if blocked:
-                return self.round._error(blocked)
+                return self.round.refuse_request(blocked)
         return self._act(lambda: self.round.button(button, value))
 
-    def _blocked(self) -> str:
+    def blocked(self) -> str:
         """Why a play intent is not taken now ('' when it is)."""
         if self.retired:
             return self.retired
@@ -321,7 +283,7 @@ class MatchController:
     def _undo(self) -> dict:
         state = self.state
         if state.ply <= self.first_ply():
-            return self.round._error(self._setup_reason())
+            return self.round.refuse_request(self._setup_reason())
 
         def undo():
             start = self.state.ply
@@ -335,7 +297,7 @@ class MatchController:
             taken = start - self.state.ply
             mover = self.player_to_move()
             if reply.get("ok") and taken > 1 and mover is not None:
-                reply = self.round._ok(f"Took back {taken} actions, the bots' too: {mover[0]} ({mover[1]}) decides again.")
+                reply = self.round.tell(f"Took back {taken} actions, the bots' too: {mover[0]} ({mover[1]}) decides again.")
             return reply
 
         return self._act(undo)
@@ -345,18 +307,18 @@ class MatchController:
         match = self.match
         if not match.between_rounds():
             why = "the match is over" if match.is_over() else f"round {match.round_index + 1} is still being played"
-            return self.round._error(f"there is no next round yet: {why}")
+            return self.round.refuse_request(f"there is no next round yet: {why}")
         match.next_round()
         self.round = KabetopoController(match.state, coordinates=self.coordinates)
         r = match.round_index
         seats = ", ".join(f"{p} plays {seat_name(match.seat_of(p, r))}" for p in match.players)
         self.say(f"Round {r + 1} of {match.rounds}: the board turns (K-MATCH-1): {seats}.")
         self._save()
-        return self.round._ok(f"Round {r + 1} of {match.rounds} begins.")
+        return self.round.tell(f"Round {r + 1} of {match.rounds} begins.")
 
     def _switch_bots(self, on: bool) -> dict:
         if not self.bots:
-            return self.round._error("no seat is played by a bot")
+            return self.round.refuse_request("no seat is played by a bot")
         self.bots_running = on
         dropped = None if on else self.drop_thought()
         names = ", ".join(self.bots)
@@ -365,57 +327,24 @@ class MatchController:
         if dropped is not None:
             text += f" {dropped.player}'s unfinished thinking is dropped: nothing was played."
         self.say(text)
-        return self.round._ok(text)
+        return self.round.tell(text)
 
-    # --- the seat picker ---------------------------------------------------------------------
+    # --- the seat picker (play/match_seats.py) -----------------------------------------------
     def seat_value(self, player: str) -> str:
         """The seat picker's value for ``player``: ``"human"`` or the bot's name."""
-        bot = self.bots.get(player)
-        return HUMAN if bot is None else bot_name(bot)
+        return seat_value(self.bots, player)
 
     def seats(self) -> list[dict]:
-        """The seat picker: per player, its seat this round, who plays it, and the choices
-        (Human, ``BOT_NAMES``, and the other bots this board was given by name)."""
-        match = self.match
-        common = [{"value": HUMAN, "label": "Human", "help": HUMAN_HELP}]
-        common += [{"value": name, "label": name, "help": text} for name, text in BOT_NAMES.items()]
-        known = {c["value"] for c in common}
-        for spec in self.bot_spec.values():
-            if isinstance(spec, str) and spec not in known:
-                try:
-                    bot = make_bot(spec)
-                except ValueError:
-                    continue
-                common.append({"value": spec, "label": spec, "help": describe_bot(bot)})
-                known.add(spec)
-        out = []
-        for player in match.players:
-            value = self.seat_value(player)
-            choices = list(common)
-            if value not in known:
-                choices.append({"value": value, "label": value, "help": describe_bot(self.bots[player])})
-            seat = seat_name(match.seat_of(player, match.round_index))
-            out.append({"player": player, "seat": seat, "label": f"{player} ({seat})", "value": value,
-                        "choices": choices})
-        return out
+        """The seat picker: per player, its seat this round, who plays it, and the choices."""
+        return seat_picker(self.match, self.bots, self.bot_spec)
 
     def _seat(self, player: str, value: Any) -> dict:
         """The seat picker's message: ``player``'s seat to a human (``"human"``) or a bot by name."""
-        players = self.match.players
-        if player not in players:
-            return self.round._error(f"there is no player {player!r} in this match (players: {', '.join(players)})")
-        if not isinstance(value, str) or not value:
-            return self.round._error(f"choose who plays {player}: 'human' or a bot ({', '.join(BOT_NAMES)})")
-        current = self.seat_value(player)
-        if value == current:
-            return self.round._ok(f"{player} is already played by {'a human' if value == HUMAN else value}.")
-        if value == HUMAN:
-            bot = None
-        else:
-            try:
-                bot = make_bot(value)
-            except ValueError as exc:
-                return self.round._error(f"{player} cannot be played by {value!r}: {exc}")
+        problem, bot = choose_bot(self.match, player, value)
+        if problem:
+            return self.round.refuse_request(problem)
+        if value == self.seat_value(player):
+            return self.round.tell(f"{player} is already played by {'a human' if value == HUMAN else value}.")
         if self.thought is not None and self.thought.player == player:
             self.drop_thought()
         if bot is None:
@@ -427,39 +356,18 @@ class MatchController:
             if not self.bots_running:
                 self.bots_running = True
                 text += f" The bots play again ({', '.join(self.bots)})."
-        self._remember_seats()
+        self.match.bots = remembered_seats(self.match, self.bots)
         self._save()  # the choice survives a restart
         self.say(text)
-        return self.round._ok(text)
-
-    def _remember_seats(self) -> None:
-        """Keep who plays each player in the match (and so in its save): ``"human"`` or the
-        bot's name (a bot given in code as a function is kept by its name when that is one)."""
-        values = {p: self.seat_value(p) for p in self.match.players}
-        self.match.bots = {p: v for p, v in values.items() if BOT_NAME.fullmatch(v)}
+        return self.round.tell(text)
 
     def _seats_from_save(self, saved: Match) -> None:
-        """After resuming: the seats as the saved match had them (the seat picker's last
-        choices win over the code's ``bots=``); a saved name that is no bot here is refused
-        with the reason, and that player is played by hand."""
-        code = resolve_bots(saved, self.bot_spec, strict=False)
-        if not saved.bots:  # saved before any choice on the picker: the code says
-            self.bots = code
-            return
-        self.bots = {}
-        for player in saved.players:
-            value = saved.bots.get(player, HUMAN)
-            if value == HUMAN:
-                continue
-            if player in code and bot_name(code[player]) == value:
-                self.bots[player] = code[player]
-                continue
-            try:
-                self.bots[player] = make_bot(value)
-            except ValueError as exc:
-                self.warn(f"The save says {player} is played by {value!r}, which is not a bot here ({exc}); "
-                          f"{player} is played by hand.")
-        self._remember_seats()
+        """After resuming: the seats as the saved match had them (``bots_from_save``)."""
+        self.bots, problems = bots_from_save(saved, self.bot_spec)
+        for problem in problems:
+            self.warn(problem)
+        if saved.bots:  # saved after a choice on the picker: keep it as it now stands
+            self.match.bots = remembered_seats(self.match, self.bots)
 
     # --- every change goes through here -------------------------------------------------------
     def _act(self, op: Callable[[], dict], *, bot: str | None = None) -> dict:
@@ -483,7 +391,7 @@ class MatchController:
                 lead = f"{bot} (bot)"
                 line = f"{lead}{sentence[len(mover):]}" if mover and sentence.startswith(mover + " ") else f"{lead}: {sentence}"
                 self.say(line)
-                self.round.message = line  # the panel's message names the player too
+                self.round.tell(line)  # the panel's message names the player too
             for event in scoring_events(match, r, before, state.position):
                 self.say(event)
         if len(match.scores) > scored:
@@ -527,10 +435,15 @@ class MatchController:
         self.round = KabetopoController(saved.state, coordinates=self.coordinates)
         self.say(why)
 
+    def resume(self, saved: Match) -> dict:
+        """Play on with ``saved`` (a match read from the autosave file)."""
+        self.offered = saved
+        return self._resume_offered()
+
     def _resume_offered(self) -> dict:
         saved, self.offered = self.offered, None
         if saved is None or self.autosave is None:  # only offered with a save to resume
-            return self.round._error("there is no saved match to resume")
+            return self.round.refuse_request("there is no saved match to resume")
         saved.auto_next = False
         self.match = saved
         self._seats_from_save(saved)
@@ -540,21 +453,21 @@ class MatchController:
                  + (f" Bots: {played_by}." if played_by else "")
                  + (f" This match is not scored: {saved.unscored}." if saved.unscored else ""))
         self._recap()
-        return self.round._ok("Resumed the saved match.")
+        return self.round.tell("Resumed the saved match.")
 
     def _start_new(self) -> dict:
         self.offered = None
         self.round = KabetopoController(self.match.state, coordinates=self.coordinates)
         if self.autosave is None:  # only offered with a save to keep aside
-            return self.round._ok("A new match has started.")
+            return self.round.tell("A new match has started.")
         try:
             kept = self.autosave.set_aside("replaced")
         except OSError as exc:
             self.autosave = None
             self.warn(f"The saved match could not be moved aside ({exc}): this match is not autosaved.")
-            return self.round._ok("A new match has started (not autosaved).")
+            return self.round.tell("A new match has started (not autosaved).")
         self.say(f"A new match has started; the saved one is kept as {kept.name}.")
-        return self.round._ok("A new match has started.")
+        return self.round.tell("A new match has started.")
 
     def _recap(self) -> None:
         """After resuming: where the match stands, as the room last heard it."""
@@ -562,83 +475,6 @@ class MatchController:
         if match.scores and (match.between_rounds() or match.is_over()):
             self._round_over()
 
-    # --- what to draw ------------------------------------------------------------------------
-    def headline(self) -> str:
-        match = self.showing
-        if self.retired:
-            return "This board was replaced by a newer one"
-        if self.offered is not None:
-            return "A saved match was found: resume it, or start a new one"
-        if match.is_over():
-            winner = match.winner()
-            over = f"Match over: {winner} wins" if winner else "Match over: a drawn match"
-            return over + (" (not scored)" if self.unscored else "")
-        if match.between_rounds():
-            return f"Round {match.round_index + 1} of {match.rounds} is over"
-        mover = self.player_to_move()
-        if mover is None:
-            return ""
-        player, seat = mover
-        if player in self.bots:
-            return f"{player} ({seat}, {'bot' if self.bots_running else 'bot stopped: play by hand'}) to play"
-        return f"{player} ({seat}) to play"
-
-    def view(self) -> dict:
-        match = self.showing
-        inner = self.round.view()
-        panel = dict(inner["panel"])
-        round_label = f"Round {match.round_index + 1} of {match.rounds}"
-        unscored = self.unscored if self.offered is None else None
-        panel["status"] = f"{round_label}{' (not scored)' if unscored else ''} · {panel.get('status', '')}"
-        if unscored:
-            panel["unscored"] = f"This match is not scored: {unscored}."
-        panel["headline"] = self.headline()
-        panel["round"] = round_label
-        panel["announcements"] = self.announcements[-SHOWN_ANNOUNCEMENTS:]
-        if self._fresh:
-            panel["announcement"] = " ".join(self._fresh)
-        if self.notice:
-            panel["message"] = " ".join(t for t in (self.notice, panel.get("message")) if t)
-        panel["scoresheet_html"] = scoresheet_html(match, live=True)
-        bot = self.bot_to_move() if self.bot_due() else None
-        panel["thinking"] = f"{bot} ({bot_name(self.bots[bot])}) is thinking…" if bot is not None else ""
-        panel["seats"] = [] if self.offered is not None or self.retired else self.seats()
-        panel["first_ply"] = self.first_ply()
-        panel["groups"] = self._groups(panel.get("groups", []))
-        if self.offered is not None or self.retired:
-            panel["choices"] = []
-        return {**inner, "panel": panel}
-
-    def _groups(self, groups: list[dict]) -> list[dict]:
-        if self.retired:
-            return []
-        if self.offered is not None:
-            saved = self.offered
-            return [{"name": "saved match", "buttons": [
-                {"id": "resume-saved", "label": f"Resume the saved match ({describe_progress(saved)})", "enabled": True},
-                {"id": "start-new", "label": "Start a new match", "enabled": True},
-            ]}]
-        out = []
-        blocked = bool(self._blocked())
-        for group in groups:
-            buttons = []
-            for b in group.get("buttons", []):
-                if b.get("id") in NOT_ON_A_MATCH_BOARD:
-                    continue
-                b = dict(b)
-                if b.get("id") == "undo":
-                    b["enabled"] = self.state.ply > self.first_ply()
-                elif b.get("id") not in ("redo", "other-line") and blocked:
-                    b["enabled"] = False
-                buttons.append(b)
-            out.append({**group, "buttons": buttons})
-        match = []
-        if self.match.between_rounds():
-            match.append({"id": "next-round", "label": f"Next round ({self.match.round_index + 2} of {self.match.rounds})",
-                          "enabled": True})
-        if self.bots:
-            match.append({"id": "stop-bots", "label": "Stop the bots", "enabled": True} if self.bots_running
-                         else {"id": "start-bots", "label": "Let the bots play", "enabled": True})
-        if match:
-            out.append({"name": "match", "buttons": match})
-        return out
+    # --- what to draw (play/match_view.py) ----------------------------------------------------
+    def view(self) -> View:
+        return match_view(self)

@@ -38,8 +38,7 @@ def open_match(rules: Rules | str = "kabetopo-4p", players: list[str] | None = N
                             "a new match has started.")
         return controller
     if resume is True and _same_setup(saved, fresh):
-        controller.offered = saved
-        controller._resume_offered()
+        controller.resume(saved)
         return controller
     if resume is False:
         kept = _set_aside(controller, store, "replaced", f"The earlier autosave {store.name} is kept")

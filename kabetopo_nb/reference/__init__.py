@@ -28,6 +28,7 @@ from functools import cache
 from importlib import resources
 from itertools import groupby
 
+from ..core.verdict import DataFileError, SettingError
 from ..games import GAMES as _REGISTRY
 
 __all__ = ["Ruling", "ruling", "rulings", "ruling_card", "cards", "topics", "reference_html", "GAMES"]
@@ -79,13 +80,13 @@ def _entries() -> dict[str, Ruling]:
         missing = [f for f in FIELDS if not isinstance(item.get(f), str) or not item[f].strip()]
         extra = sorted(set(item) - set(FIELDS))
         if missing or extra:
-            raise ValueError(f"rulings.toml entry {i + 1} ({item.get('id')!r}): "
+            raise DataFileError(f"rulings.toml entry {i + 1} ({item.get('id')!r}): "
                              f"missing {missing or 'nothing'}, unknown fields {extra or 'none'}")
         entry = Ruling(**{f: _clean(item[f]) for f in FIELDS})
         if entry.game not in GAMES:
-            raise ValueError(f"rulings.toml: {entry.id} has game {entry.game!r}; expected one of {GAMES}")
+            raise DataFileError(f"rulings.toml: {entry.id} has game {entry.game!r}; expected one of {GAMES}")
         if entry.id in out:
-            raise ValueError(f"rulings.toml: {entry.id} has two entries")
+            raise DataFileError(f"rulings.toml: {entry.id} has two entries")
         out[entry.id] = entry
     return out
 
@@ -113,7 +114,7 @@ def ruling(ruling_id: str) -> Ruling:
 def rulings(game: str | None = None) -> list[Ruling]:
     """Every entry (or one game's), grouped by game and topic, in a fixed order."""
     if game is not None and game not in GAMES:
-        raise ValueError(f"unknown game {game!r}; expected one of {', '.join(GAMES)}")
+        raise SettingError(f"unknown game {game!r}; expected one of {', '.join(GAMES)}")
     return [r for r in _entries().values() if game is None or r.game == game]
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from ..core.verdict import NotationError, RulesOptionError
 from ..kabetopo.geometry import (
     DIRECTION_NAMES,
     LINE_OF,
@@ -188,10 +189,10 @@ def label_segment(key) -> tuple[str, bool, tuple[tuple[float, float], tuple[floa
     if not isinstance(key, str):
         ln = int(key)
         if ln not in LINE_SQUARES:
-            raise ValueError(f"{key!r} is not a line")
+            raise NotationError(f"{key!r} is not a line")
         return line_name(ln), False, line_ends(ln)
     if len(key) != 3 or key[2] not in DIRECTION_NAMES:
-        raise ValueError(f"a label goes on a line or a rim edge (e.g. c4n, c6n), not {key!r}")
+        raise NotationError(f"a label goes on a line or a rim edge (e.g. c4n, c6n), not {key!r}")
     sq, d = parse_square(key[:2]), DIRECTION_NAMES.index(key[2])
     line = LINE_OF[sq][d]  # None exactly where NEIGHBOURS[sq][d] is: the board's rim
     if line is None:
@@ -207,7 +208,7 @@ def _line_of_side(side: int) -> int:
     """The line ``side`` faces; a side on the board's rim has none, so nothing is drawn there."""
     line = side_line(side)
     if line is None:
-        raise ValueError(f"{side_name(side)} is on the board's rim: it has no line")
+        raise NotationError(f"{side_name(side)} is on the board's rim: it has no line")
     return line
 
 
@@ -215,7 +216,7 @@ def _runner_square(pos: Position, seat: int) -> int:
     """The square of ``seat``'s runner; only a seat not in play has none."""
     sq = pos.runners[seat]
     if sq is None:
-        raise ValueError(f"seat {seat} is not in play: it has no runner")
+        raise RulesOptionError(f"seat {seat} is not in play: it has no runner")
     return sq
 
 
@@ -676,7 +677,7 @@ def _spots(at: str) -> list[tuple[float, float]]:
                 for t, off in ((0.5, 0), (0.25, 0), (0.75, 0), (0.5, 10), (0.5, -10), (0.15, 10), (0.85, 10),
                                (0.15, -10), (0.85, -10), (0.5, 19), (0.5, -19))
                 for p in [_mid(a, b, t)]]
-    raise ValueError(f"an option anchor is sq:, sd: or ln:, not {at!r}")
+    raise NotationError(f"an option anchor is sq:, sd: or ln:, not {at!r}")
 
 
 def _unit(dx: float, dy: float) -> tuple[float, float]:

@@ -24,6 +24,7 @@ never draws itself: ``kabetopo_nb.kaomi`` imports nothing from here).
 """
 from __future__ import annotations
 
+from ..core.verdict import SettingError
 from ..kaomi.actions import PLACE
 from ..kaomi.explain import PROPOSED, PUSH, RETURN, PushExplanation, PushStep
 from ..kaomi.game import KaomiState
@@ -114,7 +115,7 @@ def board_svg(
         a, b = item[0], item[1]
         kind = item[2] if len(item) > 2 else PUSH
         if kind not in ARROW_KINDS:
-            raise ValueError(f"arrow kind must be one of {', '.join(ARROW_KINDS)}, not {kind!r}")
+            raise SettingError(f"arrow kind must be one of {', '.join(ARROW_KINDS)}, not {kind!r}")
         arrow_list.append((_sq(pos, a), _sq(pos, b), kind))
     mk = {_sq(pos, k): str(v) for k, v in (marks or {}).items()}
     last_sq = _sq(pos, last) if last is not None else None
@@ -315,7 +316,7 @@ def show(item: KaomiState | Position | PushExplanation | PushStep, *, kinds: tup
     from IPython.display import SVG, display  # only in a notebook; drawing needs no IPython
 
     if kinds is not None and not isinstance(item, PushExplanation):
-        raise TypeError("kinds= selects the steps of a push explanation (explain_placement(...))")
+        raise SettingError("kinds= selects the steps of a push explanation (explain_placement(...))")
     if isinstance(item, PushExplanation):
         for i, step in enumerate(item.steps, 1):
             print(f"{i}. {step}")
@@ -329,4 +330,4 @@ def show(item: KaomiState | Position | PushExplanation | PushStep, *, kinds: tup
     elif isinstance(item, Position):
         display(SVG(board_svg(item, **options)))
     else:
-        raise TypeError(f"show() draws a KaomiState, a Position or a push explanation, not {type(item).__name__}")
+        raise SettingError(f"show() draws a KaomiState, a Position or a push explanation, not {type(item).__name__}")

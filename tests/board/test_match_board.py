@@ -1,4 +1,4 @@
-"""The match board (``play/match_board.py``, issue 11), driven from Python like the front end.
+"""The match board (``kabetopo_nb.boards``, issue 11), driven from Python like the front end.
 
 ``board.click(target)`` and ``board.press(button, value)`` send the intents the browser
 sends; the tests read the synced traits (``position``, ``history``, ``_panel``) and the
@@ -29,11 +29,14 @@ from kabetopo_nb.kabetopo import KabetopoState
 from kabetopo_nb.kabetopo.actions import Kind
 
 greedy_bot = GreedyBot().choose  # a seeded function(state, rng), as a board's bots= takes one
+from kabetopo_nb.boards import MatchBoardWidget
 from kabetopo_nb.core.verdict import SaveFormatError
 from kabetopo_nb.kabetopo.match import Match
 from kabetopo_nb.kabetopo.scoring import score_round
 from kabetopo_nb.play import bot_runner as bot_runner_module
-from kabetopo_nb.play.match_board import MatchBoardWidget, MatchController, open_match, resolve_bots
+from kabetopo_nb.play.match_controller import MatchController
+from kabetopo_nb.play.match_opening import open_match
+from kabetopo_nb.play.match_seats import resolve_bots
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
 ALL_BOTS = {p: "greedy" for p in PLAYERS}

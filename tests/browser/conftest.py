@@ -95,7 +95,6 @@ was made (tests/browser/test_lite_site.py).
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import re
@@ -110,6 +109,8 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+
+from scripts import build_lite
 
 HERE = Path(__file__).resolve().parent
 NOTEBOOKS = HERE / "notebooks"
@@ -685,10 +686,7 @@ KERNEL_START = 150  # seconds: Pyodide starts in 15-25 s here; a loaded CI machi
 
 
 def _build_site():
-    spec = importlib.util.spec_from_file_location("build_lite", REPO / "scripts" / "build_lite.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.build()
+    return build_lite.build()
 
 
 class LiteSite:

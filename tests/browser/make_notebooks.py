@@ -168,11 +168,14 @@ BOARD_PANEL_CELLS = [
     '''\
 from kabetopo_nb.kabetopo import parse_position
 from kabetopo_nb.render.kabetopo_svg import STYLE, Option, board_svg
+from kabetopo_nb.play.contract import Panel, View
 from kabetopo_nb.widget import BoardWidget
 
 
 class Scripted:
     """A controller whose panel the test sets; it records the board's intents."""
+
+    runner = None
 
     def __init__(self, position):
         self.position = parse_position(position)
@@ -186,7 +189,7 @@ class Scripted:
         svg = board_svg(self.position, coordinates=True, interactive=True, embed_style=False,
                         options=self.options or None)
         panel = dict(self.panel, message=self.panel.get("message", f"{len(self.pressed) + len(self.clicked)} intents"))
-        return {"svg": svg, "style": STYLE, "panel": panel}
+        return View(svg, STYLE, Panel(**panel))
 
     def click(self, target):
         self.clicked.append(target)

@@ -57,7 +57,7 @@ def test_illegal_click_shows_its_ruling_and_changes_nothing(page, open_notebook)
     refusal = board.locator(".kb-refusal")
     expect(refusal).to_be_visible()
     expect(refusal.locator(".kb-ruling")).to_have_text("K-MOVE-1")
-    expect(refusal).to_contain_text("not orthogonally next to b1")
+    expect(refusal).to_contain_text("no move goes from b1 to d4")  # the board's words (play/refusals.py)
     assert python(nb, "board.history") == []
     assert python(nb, "board.last_reply['ok']") is False
 

@@ -17,7 +17,6 @@
 from __future__ import annotations
 
 import html
-import importlib.util
 import json
 import re
 import secrets
@@ -25,26 +24,19 @@ import urllib.request
 
 import pytest
 
+from scripts import build_notebooks
+
 from .conftest import NOTEBOOKS as NOTEBOOKS_DIR
 from .conftest import REPO, LabNotebook
 
-BUILD = REPO / "scripts" / "build_notebooks.py"
 NOTEBOOKS = {"kabetopo": "00-start-here", "dakapo": "20-dakapo", "kaomi": "21-kaomi"}
-
-
-def _build_script():
-    spec = importlib.util.spec_from_file_location("build_notebooks", BUILD)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     """The three games' notebooks, built by the build script into a temporary folder."""
     out = tmp_path_factory.mktemp("built-notebooks")
-    script = _build_script()
-    return {game: script.build(script.SRC / f"{name}.py", out) for game, name in NOTEBOOKS.items()}
+    return {game: build_notebooks.build(build_notebooks.SRC / f"{name}.py", out) for game, name in NOTEBOOKS.items()}
 
 
 def saved_captions(path) -> list[list[str]]:

@@ -2,12 +2,16 @@
 
 Layers, bottom up: ``core`` and the three engines (``kabetopo``, ``dakapo``, ``kaomi``);
 the registry of games (``games``) and the rule reference (``reference``); then the layers
-that serve every game: ``render``, ``bots``, ``lab``, ``challenges``, ``teach``; on top,
-the boards (``play``, ``widget``) and the package's front door (``kabetopo_nb/__init__``).
+that serve every game: ``render``, ``bots``, ``lab``, ``challenges``, ``teach``; then the
+controllers (``play``: what intents mean, and the transport-free ``BoardSession``); on top,
+the transport (``widget``, the anywidget board), the boards made on it (``boards``) and the
+package's front door (``kabetopo_nb/__init__``).
 
 * An engine imports nothing above it (at import time or inside a function), except the lazy
   drawing hook: a state's ``svg()`` and a position's ``_repr_svg_()`` import the game's
   renderer when something is drawn.
+* The controllers import no transport: nothing in ``play`` imports ``widget``, ``boards``,
+  anywidget, ipywidgets or traitlets (a room's server drives the same controllers).
 * An import inside a function is allowed only where ``FUNCTION_LEVEL`` lists it, with the
   reason; a new one fails here until it is given a reason (or moved to the top).
 """
@@ -20,7 +24,9 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[2] / "kabetopo_nb"
 ENGINES = ("core", "kabetopo", "dakapo", "kaomi")
-ABOVE_ENGINES = {"games", "reference", "render", "bots", "lab", "challenges", "teach", "play", "widget"}
+ABOVE_ENGINES = {"games", "reference", "render", "bots", "lab", "challenges", "teach", "play", "widget", "boards"}
+TRANSPORTS = {"widget", "boards"}
+TRANSPORT_PACKAGES = {"anywidget", "ipywidgets", "traitlets", "IPython"}
 DRAWING_HOOKS = {"svg", "_repr_svg_", "_repr_html_"}
 # what draws or shows, from outside the package: never in an engine, not even in a drawing hook
 UI_PACKAGES = {"IPython", "anywidget", "ipywidgets", "svgwrite", "traitlets"}
@@ -34,7 +40,7 @@ DRAWING = "the engine's lazy drawing hook: the renderer imports the engine, neve
 NOTATION = "the notation module imports the position module (a position reads and writes itself through it)"
 WARN = "warnings is imported where a deprecated name is used, to keep the package's import light"
 FUNCTION_LEVEL: dict[tuple[str, str], str] = {
-    ("__init__.py", ".play"): WIDGET,
+    ("__init__.py", ".boards"): WIDGET,
     ("__init__.py", "warnings"): WARN,
     ("kaomi/game.py", "warnings"): WARN,
     ("kabetopo/game.py", "..render"): DRAWING,
@@ -130,6 +136,13 @@ def test_engines_import_nothing_above_them_but_the_drawing_hook(engine):
             if layer in ABOVE_ENGINES and not (layer == "render" and function in DRAWING_HOOKS):
                 raise AssertionError(f"{engine}/{path.name} imports {imported} (in {function or 'the module'}): "
                                      f"engines import nothing from {', '.join(sorted(ABOVE_ENGINES))}")
+
+
+def test_the_controllers_import_no_transport():
+    for path in sorted((PACKAGE / "play").glob("*.py")):
+        for imported, _function, _ in _imports(path):
+            assert _layer(imported, path) not in TRANSPORTS, f"play/{path.name} imports {imported}"
+            assert imported.split(".")[0] not in TRANSPORT_PACKAGES, f"play/{path.name} imports {imported}"
 
 
 def test_every_import_inside_a_function_is_listed_with_its_reason():

@@ -140,13 +140,13 @@ def test_the_guided_game_is_played_to_its_end_by_clicks_on_the_board():
     controller = board.controller
     for n, step in enumerate(GAME.steps):
         assert step.clicks, f"step {n + 1} does not say how it is clicked"
-        assert f"step {n + 1} of {len(GAME.steps)}" in controller.view()["panel"]["status"]
+        assert f"step {n + 1} of {len(GAME.steps)}" in controller.view().panel.status
         for click in step.clicks:
             target = click.removeprefix("runner:")
             reply = controller.button(target.removeprefix("button:")) if target.startswith("button:") else controller.click(target)
             assert reply["ok"], (n, click, reply)
-        assert controller.walk.index == n + 1, (n, controller.view()["panel"])
-    panel = controller.view()["panel"]
+        assert controller.walk.index == n + 1, (n, controller.view().panel)
+    panel = controller.view().panel.to_dict()
     assert "finished" in panel["status"] and "Tadaima" in panel["headline"]
     board.close()
 
@@ -159,7 +159,7 @@ def test_a_wrong_click_on_the_board_shows_why_and_the_step_stays():
     c.click("sq:f6")
     reply = c.click("sq:e6")
     assert not reply["ok"]
-    panel = c.view()["panel"]
+    panel = c.view().panel.to_dict()
     assert panel["refusal"]["heading"] == "Not quite" and "K-MOVE-1" in panel["rulings_text"]
     assert c.walk.index == 0 and c.walk.state.position.runners[GAME.learner] == GAME.state().position.runners[GAME.learner]
     for forged in ("undo", "goto", "edit", "tool:wall", "pass"):

@@ -8,7 +8,6 @@ the static picture each board displays beside its view (``text/html``) and drops
 """
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 import subprocess
@@ -18,20 +17,12 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from scripts import build_notebooks as build_script
+
 ROOT = Path(__file__).resolve().parents[2]
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 BOARD_REPR = re.compile(r"^\w*Board\w*\(position=")
-
-
-def _build_script():
-    spec = importlib.util.spec_from_file_location("build_notebooks", ROOT / "scripts" / "build_notebooks.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-build_script = _build_script()
 
 
 def outputs(nb):

@@ -1,4 +1,11 @@
-"""A whole match on one board: the widget a workshop puts on the projector (issue 11).
+"""The boards: each board kind's controller (``kabetopo_nb.play``) on the anywidget
+transport (``kabetopo_nb.widget.BoardWidget``).  ``kabetopo_nb.KabetopoBoard`` and the
+other CamelCase factories call these; a room's server would put the same controllers on
+its own transport.
+
+The match board
+---------------
+A whole match on one board: the widget a workshop puts on the projector (issue 11).
 
 ``MatchBoard("kabetopo-4p", ["Aiko", "Ben", "Chidi", "Dana"], seed=2024)`` plays every
 round of a ``Match`` on one widget.  The round itself is played by a ``KabetopoController``
@@ -39,47 +46,71 @@ adds what a match needs:
   choices), with the seat picker's last choices and the not-scored mark (the match save's
   ``bots`` and ``unscored``), and a damaged file is refused with the reason and kept.
 """
-
 from __future__ import annotations
 
 import weakref
 from pathlib import Path
 
-from ..core.verdict import SettingError
-from ..kabetopo.match import Match
-from ..kabetopo.rules import Rules
-from ..widget import CLOSED, BoardWidget
-from .match_controller import (  # noqa: F401 - the names this module has always offered
-    HUMAN,
-    MatchController,
-    describe_bot,
-    describe_progress,
-    resolve_bots,
-    scoring_events,
-)
-from .match_opening import open_match
+from .challenges.progress import Progress
+from .dakapo.game import DakapoState
+from .dakapo.position import Position as DakapoPosition
+from .dakapo.rules import DakapoRules
+from .kabetopo.game import KabetopoState
+from .kabetopo.match import Match
+from .kabetopo.position import Position
+from .kabetopo.rules import Rules
+from .kaomi.game import KaomiState
+from .kaomi.position import Position as KaomiPosition
+from .play.challenge_board import challenge_controller
+from .play.dakapo import dakapo_controller
+from .play.guided_board import guided_controller
+from .play.kabetopo import kabetopo_controller
+from .play.kaomi import kaomi_controller
+from .play.match_controller import MatchController
+from .play.match_opening import open_match
+from .play.match_seats import HUMAN
+from .widget import CLOSED, BoardWidget
+
+
+def kabetopo_board(source: KabetopoState | Position | str | None = None, *, rules: Rules | str | None = None,
+                   seed: int | None = None, coordinates: bool = True, theme: str = "auto") -> BoardWidget:
+    """An interactive board: from a state, a position, position text, or a new round (``seed``)."""
+    return BoardWidget(kabetopo_controller(source, rules=rules, seed=seed, coordinates=coordinates), theme=theme)
+
+
+def dakapo_board(source: DakapoState | DakapoPosition | str | None = None, *, size: int | None = None,
+                 tabletop: bool | None = None, rules: DakapoRules | str | None = None,
+                 coordinates: bool = True, theme: str = "auto") -> BoardWidget:
+    """An interactive Dakapo board: from a state, a position, position text, or a new game."""
+    return BoardWidget(dakapo_controller(source, size=size, tabletop=tabletop, rules=rules,
+                                         coordinates=coordinates), theme=theme)
+
+
+def kaomi_board(source: KaomiState | KaomiPosition | str | None = None, *, size: int = 7, squared: bool = False,
+                komi: int = 0, coordinates: bool = True, show_pushes: bool = True, theme: str = "auto") -> BoardWidget:
+    """An interactive Kaomi board: from a state, a position, position text, or a new game."""
+    return BoardWidget(kaomi_controller(source, size=size, squared=squared, komi=komi, coordinates=coordinates,
+                                        show_pushes=show_pushes), theme=theme)
+
+
+def challenge_board(section: str, progress: Progress | str | None = None, *, theme: str = "auto") -> BoardWidget:
+    """A board showing the challenges of one notebook section ("03" or its full name), one at
+    a time; ``progress``: a ``Progress`` or the path of the progress file (default: the
+    learner's, see ``kabetopo_nb.challenges.progress``)."""
+    return BoardWidget(challenge_controller(section, progress), theme=theme)
+
+
+def guided_game_board(name: str = "first-game", *, theme: str = "auto") -> BoardWidget:
+    """A board playing the guided game ``name`` (``kabetopo_nb.GuidedGameBoard``)."""
+    return BoardWidget(guided_controller(name), theme=theme)
 
 
 class MatchBoardWidget(BoardWidget):
-    """The board widget of a match: shows it and forwards intents; its controller's bot
-    runner plays the bots on the kernel's event loop (see ``match_board``)."""
-
-    def __init__(self, controller: MatchController, *, theme: str = "auto", bot_pause: float = 1.0, **kwargs):
-        if not isinstance(bot_pause, (int, float)) or isinstance(bot_pause, bool) or not 0 <= bot_pause <= 60:
-            raise SettingError(f"bot_pause is a number of seconds from 0 to 60, not {bot_pause!r}")
-        self.bot_pause = float(bot_pause)
-        self._match_controller: MatchController | None = controller
-        controller.runner.attach(pause=self.bot_pause, on_reply=self._bot_replied)
-        super().__init__(controller, theme=theme, **kwargs)
-
-    def _mc(self) -> MatchController | None:
-        """The match's controller, None once the board is closed."""
-        if getattr(self, "controller", None) is None:
-            return None
-        return getattr(self, "_match_controller", None)
+    """The board widget of a match: a transport like every board (its session attaches the
+    controller's bot runner to the kernel's event loop); it adds the match's Python API."""
 
     def _open(self) -> MatchController:
-        controller = self._mc()
+        controller = self.controller
         if controller is None:
             raise RuntimeError(CLOSED)
         return controller
@@ -94,51 +125,27 @@ class MatchBoardWidget(BoardWidget):
         """Everything the board announced, oldest first (the panel shows the newest few)."""
         return list(self._open().announcements)
 
-    def refresh(self) -> None:
-        controller = self._mc()
-        if controller is not None:
-            controller.runner.check()
-        super().refresh()
-        if controller is not None:
-            controller.runner.schedule()
-
-    def close(self) -> None:
-        self.stop_bots()
-        super().close()
-
     def seat(self, player: str, bot: str = HUMAN) -> dict:
         """Who plays ``player``'s seat, as the seat picker does: ``"human"`` or a bot's name
         (``"random"``, ``"greedy"``, ``"mcts"``, ``"mcts-200"``, ``"mcts-2s"``)."""
         return self.press(f"seat:{player}", bot)
 
-    # --- bots ----------------------------------------------------------------------------------
-    def _bot_replied(self, reply: dict) -> None:
-        if self._mc() is None:
-            return
-        self.last_reply = {"type": "reply", "id": None, **reply}
-        self.refresh()
-
     def stop_bots(self) -> None:
         """Cancel a bot's pending move, and drop its unfinished thought (the Stop button also
         stops later ones)."""
-        controller = self._mc()
-        if controller is not None:
-            controller.runner.stop()
+        self.session.stop_bots()
 
     def play_bots(self, limit: int = 100_000) -> int:
         """Play every bot action due now, at once, until a human decides or the round ends
         (or a bot fails: the board reports it); returns how many were played (for scripts
         and tests; the board redraws once)."""
-        controller = self._mc()
-        played = controller.runner.play_all(limit) if controller is not None else 0
-        self.refresh()
-        return played
+        return self.session.play_bots(limit)
 
     def retire(self, why: str) -> None:
         """Stop this board for good (a newer board took over its autosave file)."""
-        controller = self._mc()
+        controller = self.controller
         if controller is not None:
-            controller.runner.stop()
+            self.session.stop_bots()
             controller.retire(why)
             self.refresh()
 
