@@ -61,6 +61,7 @@ from .kabetopo.position import Position
 from .kabetopo.rules import Rules
 from .kaomi.game import KaomiState
 from .kaomi.position import Position as KaomiPosition
+from .play.autosave import resolve_path
 from .play.challenge_board import challenge_controller
 from .play.dakapo import dakapo_controller
 from .play.guided_board import guided_controller
@@ -150,7 +151,14 @@ class MatchBoardWidget(BoardWidget):
             self.refresh()
 
 
-_BOARDS_BY_FILE: dict[Path, weakref.ref] = {}
+_BOARDS_BY_FILE: dict[Path, weakref.ref] = {}  # by the file an autosave writes (links followed)
+
+
+def autosave_path(autosave) -> Path | None:
+    """The file ``autosave`` writes (resolved once: links followed, a relative path from the
+    working folder now), or None for a path that is no file's (the board says why)."""
+    path, _, refused = resolve_path(autosave)
+    return None if refused else path
 
 
 def match_board(rules: Rules | str = "kabetopo-4p", players: list[str] | None = None, *, seed: int = 0,
@@ -166,7 +174,8 @@ def match_board(rules: Rules | str = "kabetopo-4p", players: list[str] | None = 
       ``"mcts-2s"``) or a function ``(state, rng) -> action``.  The board's seat picker
       changes them during play.  ``bot_pause``: seconds between a bot's actions.
     * ``autosave``: a file path; the match is written there after every action (nothing
-      is written before the first one).  When the file already holds a match:
+      is written before the first action or seat-picker choice).  When the file already
+      holds a match:
 
       - ``resume=True`` (the default, what a teacher re-running the notebook after a
         kernel restart expects): the same match (same rules, players, rounds and seed)
@@ -179,16 +188,26 @@ def match_board(rules: Rules | str = "kabetopo-4p", players: list[str] | None = 
       A damaged or tampered file is refused with the loader's reason (shown on the
       board), renamed ``<file>.damaged-<n>``, and a new match starts.
 
-    Making a new board for the same file retires the older board (it stops playing and
-    saving), so two boards never write one file.
+      The path is resolved when the board is made (a relative path from the working folder
+      then; a symbolic link to its target, which is written, the link left as it is).  A
+      path that is no file's (a folder, ``"."``, a named pipe, a device, a link that loops)
+      is refused: the board says so and plays on, not autosaved.  Long rounds append each
+      action to ``<file>.journal`` (the cost of an action does not grow with the round);
+      docs/SAVE-FORMAT.md describes the files.
+
+    Making a new board for the same file in this kernel retires the older board (it stops
+    playing and saving), so two boards never write one file.  A board in *another* kernel
+    (the notebook open twice, two copies of it in one folder) finds the file in use (a
+    lock beside it, and a check of the file before every write): it does not write, and
+    both boards say so for as long as it lasts (``kabetopo_nb/play/autosave.py``).
     """
-    key = Path(autosave).resolve() if autosave is not None else None
+    key = autosave_path(autosave) if autosave is not None else None
+    controller = open_match(rules, players, seed=seed, rounds=rounds, bots=bots, autosave=autosave,
+                            resume=resume, coordinates=coordinates)  # refused settings: the older board plays on
     older = _BOARDS_BY_FILE.get(key) if key is not None else None
     older = older() if older is not None else None
-    if older is not None and key is not None:  # it wrote the file after its last action: the new board reads it
+    if older is not None and key is not None:  # it wrote the file after its last action: the new board read it
         older.retire(f"this board was replaced by a newer board for {key.name}; play on the new one")
-    controller = open_match(rules, players, seed=seed, rounds=rounds, bots=bots, autosave=autosave,
-                            resume=resume, coordinates=coordinates)
     board = MatchBoardWidget(controller, theme=theme, bot_pause=bot_pause)
     if key is not None:
         _BOARDS_BY_FILE[key] = weakref.ref(board)

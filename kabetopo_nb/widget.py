@@ -21,7 +21,7 @@ Public Python API (the traits prefixed ``_`` are internals synced with the front
 
 * ``position`` (str, read-only for the front end): the current position text; observe it
   with ``board.observe(callback, names="position")``.
-* ``history`` (list of str): the actions applied so far.
+* ``history`` (list of str, read-only): the actions applied so far.
 * ``last_reply`` (dict): the reply to the most recent intent.
 * ``state``: the game state behind the board; ``apply(action)``, ``undo()``, ``redo()``
   change it from code and redraw every view of the board at once.
@@ -85,7 +85,6 @@ class BoardWidget(anywidget.AnyWidget):
     _theme = traitlets.Unicode("auto").tag(sync=True)
 
     position = traitlets.Unicode("", help="the current position text").tag(sync=True)
-    history = traitlets.List(traitlets.Unicode(), help="actions applied so far").tag(sync=True)
     last_reply = traitlets.Dict(help="the reply to the most recent intent")
 
     def __init__(self, controller: Controller, *, theme: str = "auto", bot_pause: float = 1.0, **kwargs):
@@ -135,6 +134,13 @@ class BoardWidget(anywidget.AnyWidget):
 
     # --- Python API ------------------------------------------------------------------
     @property
+    def history(self) -> list[str]:
+        """The actions applied so far (read when asked: a long round does not send its
+        whole history to the page after every action)."""
+        session = getattr(self, "session", None)
+        return session.history() if session is not None else []
+
+    @property
     def controller(self) -> Any:
         """The controller behind the board (None once the board is closed)."""
         session = getattr(self, "session", None)
@@ -168,7 +174,6 @@ class BoardWidget(anywidget.AnyWidget):
             self._svg = shown.svg
             self._panel = shown.panel
             self.position = shown.position
-            self.history = shown.history
 
     def _told(self, reply: dict) -> None:
         self.last_reply = reply

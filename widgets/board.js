@@ -35,7 +35,8 @@
 //                   as a log, newest first, at most 5, and its newest entry is read too
 //   scoresheet_html the live scoresheet: beside the board when the widget is at least
 //                   1100 px wide, below it otherwise
-//   editing, valid, problems, moves, ply, total   edit mode; the move list and scrubber
+//   editing, valid, problems, moves, ply, total   edit mode; the move list (the moves around
+//                   the current one: a long game lists "N earlier moves") and the scrubber
 //
 // Layout: the board keeps its drawn size, shrinking with a narrow cell; "Large board" (or
 // the `_size` trait set to "large", where the widget has one) makes it fill the cell's
@@ -596,12 +597,16 @@ function drawHistory(board, panel) {
   const list = h("ol", "kb-moves");
   list.tabIndex = 0; // it scrolls: keyboard users can reach it
   list.setAttribute("aria-label", "Moves");
-  for (const m of panel.moves || []) {
+  const moves = panel.moves || [];
+  for (const m of moves) {
     const item = /** @type {HTMLLIElement} */ (h("li", m.current ? "kb-move kb-current" : m.undone ? "kb-move kb-undone" : "kb-move", m.text));
     item.value = m.ply;
     item.addEventListener("click", () => pressButton(board, "goto", m.ply));
     list.append(item);
   }
+  // a long game's list holds the moves around the current one; the slider reaches the rest
+  const earlier = moves.length ? moves[0].ply - 1 : 0;
+  if (earlier > 0) return [scrub, h("p", "kb-earlier", `${earlier} earlier moves: use the slider to reach them`), list];
   return [scrub, list];
 }
 

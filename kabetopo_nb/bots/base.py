@@ -16,8 +16,15 @@ that fails.
 from __future__ import annotations
 
 import random
-from collections.abc import Generator
+import weakref
+from collections import Counter
+from collections.abc import Callable, Generator, Sequence
 from typing import Any
+
+#: a position the game has already passed through this often is not gone back to by a bot
+#: that has another choice: two bots never bump each other back and forth for ever (K-SIM-1
+#: cuts such a round off, but a bot should not need it)
+REPEATS = 2
 
 
 class Bot:
@@ -51,6 +58,45 @@ class RandomBot(Bot):
     def choose(self, state, rng: random.Random) -> Any:
         actions = state.ledger(why=False).actions
         return actions[0] if len(actions) == 1 else rng.choice(actions)
+
+
+class SeenPositions:
+    """How often each position occurred in one state's game (by the engine's
+    ``repeat_key``), brought up to date as the game grows; rebuilt when the state or its
+    past changed."""
+
+    def __init__(self) -> None:
+        self._state: Callable[[], Any] = lambda: None
+        self._keys: list = []
+        self._counts: Counter = Counter()
+
+    def counts(self, state) -> Counter:
+        fmt = state.engine.repeat_key
+        keys = self._keys
+        fresh = self._state() is not state or len(keys) > state.ply + 1 or (
+            keys and len(keys) <= state.ply + 1 and keys[-1] != fmt(state.position_at(len(keys) - 1)))
+        if fresh:
+            self._state = weakref.ref(state)
+            keys = self._keys = []
+            self._counts = Counter()
+        for ply in range(len(keys), state.ply + 1):
+            key = fmt(state.position_at(ply))
+            keys.append(key)
+            self._counts[key] += 1
+        return self._counts
+
+
+def first_fresh(state, seen: SeenPositions, ranked: Sequence, after: Callable[[Any], Any]) -> Any:
+    """The first of ``ranked`` (best first) that does not lead to a position the game has
+    passed through ``REPEATS`` times already (``after(choice)`` is where it leads); the
+    first of all when every one would repeat.  Only as many positions as needed are
+    written out, so a game without repetitions costs one look per decision."""
+    counts = seen.counts(state)
+    fmt = state.engine.repeat_key
+    for choice in ranked:
+        if counts[fmt(after(choice))] < REPEATS:
+            return choice
+    return ranked[0]
 
 
 def run_thinking(thinking: Generator) -> Any:

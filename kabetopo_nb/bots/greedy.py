@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 from ..core.verdict import SettingError
-from .base import Bot
+from .base import Bot, SeenPositions, first_fresh
 from .evaluation import evaluation_for
 
 
@@ -22,6 +22,7 @@ class GreedyBot(Bot):
         if not isinstance(wander, (int, float)) or isinstance(wander, bool) or not 0 <= wander <= 1:
             raise SettingError(f"wander is a probability from 0 to 1, not {wander!r}")
         self.wander = float(wander)
+        self.seen = SeenPositions()  # the game's positions, not to be gone back to for ever
         self.name = "greedy" if wander == 0.2 else f"greedy(wander={wander:g})"
 
     def choose(self, state, rng: random.Random) -> Any:
@@ -34,13 +35,13 @@ class GreedyBot(Bot):
         evaluation = evaluation_for(state)
         seat = state.decision.seat
         pos, play = state.position, state.engine.play
-        best, best_key = [], None
+        groups: dict[Any, list] = {}  # key -> [(action, position after it)], best key first once sorted
         for action, outcome in zip(actions, ledger.outcomes, strict=False):
             after = pos.copy()
             play(after, action, outcome)
-            key = evaluation.greedy_key(after, seat)
-            if best_key is None or key < best_key:
-                best, best_key = [action], key
-            elif key == best_key:
-                best.append(action)
-        return rng.choice(best)
+            groups.setdefault(evaluation.greedy_key(after, seat), []).append((action, after))
+        choice = rng.choice(groups[min(groups)])  # among the best, as ever
+        # but not back into a position the game has passed through REPEATS times, when another
+        # choice exists: the drawn one first, then the others, best key first
+        ranked = [choice] + [c for key in sorted(groups) for c in groups[key] if c is not choice]
+        return first_fresh(state, self.seen, ranked, lambda c: c[1])[0]

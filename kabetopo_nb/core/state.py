@@ -57,7 +57,7 @@ class RulesEngine:
 
     def __init__(self, name: str, *, decision: Callable, ledger: Callable, play: Callable,
                  describe: Callable, shape: Callable, format_position: Callable,
-                 parse_position: Callable, parse_action: Callable):
+                 parse_position: Callable, parse_action: Callable, repeat_key: Callable | None = None):
         self.name = name
         self.decision = decision
         self.ledger = ledger
@@ -67,6 +67,9 @@ class RulesEngine:
         self.format_position = format_position
         self.parse_position = parse_position
         self.parse_action = parse_action
+        # what says play has come back to a position (bots avoid going round for ever): the
+        # position text unless the game counts something that never repeats (turns played)
+        self.repeat_key: Callable[[Any], Any] = repeat_key or format_position
 
     def legal_actions(self, position: Any) -> list:
         return self.ledger(position).actions
@@ -198,6 +201,11 @@ class GameState(ABC):
     def history(self) -> tuple:
         """Every action applied since the start, oldest first."""
         return tuple(a for a, _ in self._steps)
+
+    def actions(self, start: int = 0, stop: int | None = None) -> tuple:
+        """The applied actions from ply ``start`` up to ``stop``: a slice of ``history`` that
+        costs what it holds, not the whole history (a long round's board reads a few)."""
+        return tuple(a for a, _ in self._steps[start:stop])
 
     @property
     def ply(self) -> int:

@@ -490,7 +490,8 @@ def finish_move(pos: Position) -> None:
     sq = pos.runners[seat]
     rules = pos.rules
     if sq in rules.geometry.corners:
-        if sq != START_SQUARE[seat] and pos.held[seat] >= rules.stones_needed:
+        # a runner put out of the race stays out for the round (K-ROUND-4, KNB-14): no Tadaima
+        if sq != START_SQUARE[seat] and pos.held[seat] >= rules.stones_needed and seat not in pos.stranded:
             pos.homes.append((seat, sq))
             end_turn(pos)
             return

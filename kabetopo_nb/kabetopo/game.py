@@ -16,7 +16,7 @@ from . import engine as _engine
 from .actions import Action, Kind
 from .explain import describe, options_at, shape
 from .geometry import parse_square
-from .notation import format_position, parse_position
+from .notation import format_position, parse_position, repeat_key
 from .paths import moves_to, shortest_path
 from .position import Phase, Position
 from .race import moves_home
@@ -31,6 +31,7 @@ GAME_NAME = "kabetopo"
 ENGINE = RulesEngine(
     GAME_NAME, decision=_engine.decision, ledger=_engine.ledger, play=_engine.play, describe=describe,
     shape=shape, format_position=format_position, parse_position=parse_position, parse_action=Action.parse,
+    repeat_key=repeat_key,
 )
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,6 +48,26 @@ MATCH_VERSION = 1
 BOT_NAME = re.compile(r"[a-z][a-z0-9_.-]{0,39}")  # "human", "greedy", "mcts-200", "mcts-2s" ... (the board resolves it)
 MAX_REASON = 500  # characters of a saved "not scored" reason
 MAX_SEED = 2**64 - 1  # seeds are non-negative: random.Random(-s) is random.Random(s)
+MAX_NAME = 40  # characters of a player's name: a headline's worth, and a save stays far under its limit
+_JOINERS = "\u200c\u200d"  # zero-width (non-)joiners: parts of names in some scripts and of emoji
+
+
+def name_problem(name: Any) -> str | None:
+    """Why ``name`` cannot be a player's name, or None: a name is text of 1 to ``MAX_NAME``
+    characters, with no space at either end and no control characters (line breaks, tabs,
+    escape codes, invisible direction marks)."""
+    if not isinstance(name, str):
+        return f"a player's name is text, not {type(name).__name__}"
+    shown = repr(name if len(name) <= MAX_NAME else name[:MAX_NAME] + "...")
+    if not 1 <= len(name) <= MAX_NAME:
+        return f"a player's name has 1 to {MAX_NAME} characters, not {len(name):,} ({shown})"
+    if name != name.strip():
+        return f"a player's name has no space at either end ({shown})"
+    for c in name:
+        category = unicodedata.category(c)
+        if category in ("Cc", "Cs", "Zl", "Zp") or (category == "Cf" and c not in _JOINERS):
+            return f"a player's name has no control characters ({shown} holds U+{ord(c):04X})"
+    return None
 
 
 @dataclass(frozen=True)
@@ -139,6 +160,9 @@ class Match:
         self.rules = Rules.named(rules) if isinstance(rules, str) else rules
         n = self.rules.players
         self.players = list(players) if players is not None else [seat_name(s) for s in self.rules.seats]
+        problem = next((p for p in map(name_problem, self.players) if p), None)
+        if problem:
+            raise RulesOptionError(problem)
         if len(self.players) != n or len(set(self.players)) != n:
             raise RulesOptionError(f"{self.rules.name} needs {n} players with different names, got {self.players!r}")
         self.rounds = rounds if rounds is not None else self.rules.rounds
@@ -365,6 +389,9 @@ class Match:
         players = data.get("players")
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
             raise SaveFormatError("$.players", "expected a list of player names")
+        problem = next((p for p in map(name_problem, players) if p), None)
+        if problem:
+            raise SaveFormatError("$.players", problem)
         for key in ("rounds", "seed"):
             if not isinstance(data.get(key), int) or isinstance(data.get(key), bool):
                 raise SaveFormatError(f"$.{key}", "expected a whole number")

@@ -75,6 +75,16 @@ def parse_rules(text: str) -> Rules:
         raise NotationError(f"rules={text!r}: {exc}") from None
 
 
+def repeat_key(pos: Position) -> str:
+    """The position text without the count of turns played: two positions with the same key
+    are the same situation of play (bots use it to avoid going round for ever)."""
+    if not pos.turns_played:
+        return format_position(pos)
+    same = pos.copy()
+    same.turns_played = 0
+    return format_position(same)
+
+
 def format_position(pos: Position) -> str:
     rules = pos.rules
     out = [("rules", format_rules(rules))]

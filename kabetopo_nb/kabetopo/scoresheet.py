@@ -123,7 +123,9 @@ def live_rows(match) -> list[tuple[str, list[Cell]]] | None:
     if r < len(match.scores) or r < 0:
         return None
     state = match.states[r]
-    if not any(a.kind != Kind.ROLL for a in state.history):
+    # the setup's rolls open a round: a move was made when the last action is not a roll
+    # (asked of the last action only, so a long round costs no more to draw)
+    if not state.ply or state.actions(state.ply - 1)[0].kind == Kind.ROLL:
         return None
     return _rows_for(match, r, score_round(state.position, partial=True))
 

@@ -6,6 +6,10 @@
 * ``count_problems``: piece counts a real game could not reach (K-INV-4, K-SETUP-2);
   hand-made positions often leave the pools at their defaults while adding pieces, so
   these are only reported.
+* ``scoring_problems``: scoring fields that do not agree with the board (stones taken,
+  Halfway Home, Tadaima, Mischief stopped, the round's end): a forged field would hand out
+  points no play earned.  (``stranded`` is not held against the board: see
+  ``scoring_problems``.)
 * ``problems``: all of the above, portals on a corner square's lines (K-INV-2), a setup
   that cannot finish (K-SETUP-1) and the board's invariants (K-INV-1, ``invariants.py``)
   where no play could have broken them, and corners or Mountain sites that nothing reaches
@@ -16,7 +20,7 @@ from __future__ import annotations
 from .geometry import LINES, SIZE, line_name, side_line, side_name, square_name
 from .invariants import fill, runner_squares, violations
 from .position import KIND, SETUP, ExitMode, PendingBump, PendingExit, Phase, Piece, Position, count_pieces
-from .rules import SEAT_LETTERS
+from .rules import SEAT_LETTERS, START_SQUARE, seat_name
 from .setup import full_field
 from .topology import teleports
 from .trial import trying
@@ -178,7 +182,154 @@ def invariant_problems(pos: Position) -> list[str]:
         return out + [f"{rid}: {why}" for rid, why in violations(pos)]
 
 
+def _seats(seats: list[int]) -> str:
+    return ",".join(SEAT_LETTERS[s] for s in seats)
+
+
+def stone_problems(pos: Position) -> list[str]:
+    """K-MTN-4: a runner takes a stone only by entering a Mountain site that has one, and
+    ``order`` records each one taken; no stone ever goes back.  So each seat appears in
+    ``order`` as often as its runner carries stones, no site holds more than it started
+    with, and ``order`` records no more stones than are missing from the Mountain (and
+    Summit).  Fewer is a stone left out of the game, as ``count_problems`` allows fewer
+    pieces of every kind (K-INV-4): hand-made positions do that, and it scores nothing."""
+    rules = pos.rules
+    out = []
+    for seat in rules.seats:
+        listed = pos.stone_order.count(seat)
+        if listed != pos.held[seat]:
+            out.append(f"K-MTN-4: order lists {SEAT_LETTERS[seat]} {listed} time(s), but {seat_name(seat)}'s runner "
+                       f"carries {pos.held[seat]} stone(s): every stone taken is in order, and none is given back")
+    geo = rules.geometry
+    for sq, left, start in zip(geo.mountains, pos.site_stones, rules.stones, strict=True):
+        if left > start:
+            out.append(f"K-MTN-4: stones: {square_name(sq)} holds {left} stones; it starts the round with {start} "
+                       "and never gets one back")
+    missing = sum(rules.stones) - sum(pos.site_stones)
+    if len(pos.stone_order) > missing:
+        where = "the Mountain and the Summit" if len(geo.mountains) > 1 else "the Mountain"
+        out.append(f"K-MTN-4: order records {len(pos.stone_order)} stone(s) taken, but {max(missing, 0)} are "
+                   f"missing from {where}")
+    return out
+
+
+def halfway_problems(pos: Position) -> list[str]:
+    """Halfway Home (2-Player v2.0, K-ROUND-1): only where the ruleset has it, once per
+    runner, on a corner (any corner, its start included), after the first stone.
+
+    (A runner carrying its second stone, or home, without a Halfway Home is not reported:
+    teaching positions start that way, and skipping it earns nothing.)"""
+    rules = pos.rules
+    if not rules.halfway_home:
+        if pos.halfway:
+            field = ",".join(SEAT_LETTERS[s] + square_name(sq) for s, sq in pos.halfway)
+            return [f"K-ROUND-1: halfway={field}: {rules.name} has no Halfway Home "
+                    "(only the 2-player v2.0 game, kabetopo-2p, has one)"]
+        return []
+    out = []
+    seen: set[int] = set()
+    corners = rules.geometry.corners
+    for seat, sq in pos.halfway:
+        field = f"halfway={SEAT_LETTERS[seat]}{square_name(sq)}"
+        if seat in seen:
+            out.append(f"K-ROUND-1: {field}: {seat_name(seat)} is listed twice; a runner reaches Halfway Home once")
+        seen.add(seat)
+        if sq not in corners:
+            out.append(f"K-ROUND-1: {field}: Halfway Home is reached on a corner, and {square_name(sq)} is none")
+        if pos.held[seat] < 1:
+            out.append(f"K-ROUND-1: {field}: {seat_name(seat)}'s runner carries no stone; Halfway Home comes "
+                       "after the first stone")
+    return out
+
+
+def home_problems(pos: Position) -> list[str]:
+    """Tadaima (K-ROUND-1, K-ROUND-2): once per runner, on a corner other than its start,
+    with the stones it needs; its runner stays there (nothing moves a finished runner: it
+    takes no more moves, and a corner is no Mountain site to be bumped from), the
+    declaration ends its turn, and the round ends with the Tadaima K-ROUND-2 names."""
+    rules = pos.rules
+    out = []
+    seen: set[int] = set()
+    corners = rules.geometry.corners
+    for seat, sq in pos.homes:
+        field = f"homes={SEAT_LETTERS[seat]}{square_name(sq)}"
+        who = seat_name(seat)
+        if seat in seen:
+            out.append(f"K-ROUND-1: {field}: {who} is listed twice; a runner declares Tadaima once a round")
+        seen.add(seat)
+        if sq not in corners:
+            out.append(f"K-ROUND-1: {field}: Tadaima is declared on a corner, and {square_name(sq)} is none")
+        elif sq == START_SQUARE[seat]:
+            out.append(f"K-ROUND-1: {field}: {square_name(sq)} is {who}'s starting corner; Tadaima needs another")
+        if pos.runners[seat] != sq:
+            out.append(f"K-ROUND-1: {field}: {who}'s runner stands on {square_name(pos.square_of(seat))}; a runner "
+                       "that declared Tadaima stays on its corner")
+        if pos.held[seat] < rules.stones_needed:
+            out.append(f"K-ROUND-1: {field}: {who}'s runner carries {pos.held[seat]} of the {rules.stones_needed} "
+                       "stone(s) it needs to declare Tadaima")
+    if len(pos.homes) > rules.tadaimas_to_end:
+        out.append(f"K-ROUND-2: homes lists {len(pos.homes)} Tadaimas; in {rules.describe()} the round ends once "
+                   f"{rules.tadaimas_to_end} are declared")
+    if pos.phase in (Phase.EXTRAS, Phase.EXIT, Phase.BUMP) and pos.is_finished(pos.turn):
+        out.append(f"K-ROUND-1: homes: {seat_name(pos.turn)} has declared Tadaima, which ends its turn, yet the "
+                   f"turn goes on (phase={pos.phase})")
+    return out
+
+
+def mischief_problems(pos: Position) -> list[str]:
+    """KNB-8: only Mischief lets a finished player stop, so ``stopped`` needs the option and
+    lists only seats that have declared Tadaima."""
+    if not pos.stopped:
+        return []
+    if not pos.rules.mischief:
+        return [f"KNB-8: stopped={_seats(pos.stopped)}: only the Mischief expansion lets a finished player stop, "
+                f"and {pos.rules.describe()} is played without it"]
+    return [f"KNB-8: stopped={SEAT_LETTERS[seat]}: {seat_name(seat)} has not declared Tadaima (homes); only a "
+            "finished player's Mischief turns can stop" for seat in dict.fromkeys(pos.stopped)
+            if not pos.is_finished(seat)]
+
+
+def end_problems(pos: Position) -> list[str]:
+    """When the round is over (K-ROUND-2, K-ROUND-4): exactly when enough Tadaimas are in
+    ``homes`` or no runner is still racing; and nothing is scored during the Field Setup,
+    before any runner has moved (K-SETUP-2)."""
+    rules = pos.rules
+    out = []
+    racing = [s for s in rules.seats if pos.is_racing(s)]
+    over = len(pos.homes) >= rules.tadaimas_to_end or not racing
+    if pos.phase == Phase.OVER and not over:
+        out.append(f"K-ROUND-2: phase=over, but homes lists {len(pos.homes)} of the {rules.tadaimas_to_end} "
+                   f"Tadaimas that end the round and {_seats(racing)} still race (K-ROUND-4)")
+    elif pos.phase != Phase.OVER and over:
+        why = f"homes lists {len(pos.homes)} Tadaimas" if racing else "no runner is still racing (K-ROUND-4)"
+        out.append(f"K-ROUND-2: {why}, so the round is over, yet phase={pos.phase}")
+    if pos.phase == Phase.SETUP:
+        early = [name for name, filled in (("order", pos.stone_order), ("halfway", pos.halfway), ("homes", pos.homes),
+                                           ("stopped", pos.stopped), ("stranded", pos.stranded)) if filled]
+        if any(pos.held[s] for s in rules.seats):
+            early.append("runners' stones")
+        if early:
+            out.append(f"K-SETUP-2: phase=setup, yet {', '.join(early)} already filled: runners start only once "
+                       "the Field Setup is over")
+    return out
+
+
+def scoring_problems(pos: Position) -> list[str]:
+    """Scoring fields that do not agree with the board: each would hand out points (or end
+    the round) without the play that earns them.
+
+    ``stranded`` is checked only for what play keeps true (a runner not also home, listed
+    once: ``structural_problems``), not against the board: the engine puts a runner out of
+    the race when ``race.stranded`` finds no way it could ever finish with the others where
+    they stand, and once they move a door swing may free it after all, while it stays listed
+    (KNB-11, K-ROUND-4).  Until that test weighs the others' moves, a listed runner that can
+    reach its next target is a position legal play reaches."""
+    return (stone_problems(pos) + halfway_problems(pos) + home_problems(pos) + mischief_problems(pos)
+            + end_problems(pos))
+
+
 def problems(pos: Position) -> list[str]:
     """Why ``pos`` is not a Kabetopo position the rules can reach (empty when it is)."""
     return (structural_problems(pos) + count_problems(pos) + portal_problems(pos) + setup_problems(pos)
-            + invariant_problems(pos))
+            + invariant_problems(pos) + scoring_problems(pos))
+

@@ -25,12 +25,27 @@ The games are played in tasks of ``chunk`` games on Dask distributed: by default
 ``client=`` on an existing ``distributed.Client`` or scheduler address; ``client="serial"``
 plays them in this process (no Dask: small studies, debugging).  Progress shows as a
 tqdm bar (``progress=False`` hides it).
+
+A study file is untrusted input.  Before a single row is read, ``load_study`` bounds the
+file's footer (``MAX_FOOTER`` bytes) and its description (``MAX_DESCRIPTION`` characters,
+nested at most ``MAX_DEPTH`` levels), compares the footer's row count with what the
+description promises (one row per game and seat), and the rows' uncompressed size with
+``MAX_BYTES_PER_ROW`` a row.  Then every row is checked against the description: its
+game number, its seat (once per game), its seed (``game_seed``), its bot (``bots_for``),
+its ruleset and rule options, and the columns' types (numbers in the numeric columns,
+no missing values).  Anything else is a ``StudyFileError`` saying what is wrong.
+``save_study`` refuses a frame that does not fit its study (``SettingError``), and
+``extend_study`` checks the old rows and the new ones together before it saves: a file
+never holds a mixture of studies.
 """
 from __future__ import annotations
 
+import functools
 import json
 import os
 import random
+import re
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -39,6 +54,23 @@ from ..core.verdict import SettingError, StudyFileError
 
 FORMAT = "kabetopo-nb study 1"
 SINGLE_RULESET_GAMES = ("dakapo", "kaomi")  # games whose one ruleset is named after the game
+NAME = re.compile(r"[^\W_](?:[\w .+-]{0,78}[^\W.])?")  # a file name anywhere: no slash, no leading dot
+MAX_SEED = 2**64 - 1
+MAX_DESCRIPTION = 65_536  # characters of a file's study description (a real one has a few hundred)
+MAX_DEPTH = 3  # nesting of a description: {..., "bots": [...], "options": {...}} is 2 levels
+MAX_COLUMNS = 200  # a real study has 17 to 33
+MAX_FOOTER = 16 * 2**20  # bytes of a file's Parquet footer (a real one: tens of kilobytes)
+MAX_BYTES_PER_ROW = 2_048  # uncompressed, in the file; a real row takes 25 to 65 bytes
+
+# the columns every row has, by kind (a game adds its own: Kabetopo's scoring lines, options ...)
+COMMON_COLUMNS = ("round", "seed", "seat", "order", "bot", "scored", "failure", "points", "place", "win",
+                  "actions", "turns", "decisions", "branching", "think_seconds", "ruleset")
+UNIT_COLUMNS = {"round": ("reward",), "match": ("player", "decided_by", "rounds")}
+INTEGER_COLUMNS = ("round", "seed", "order", "place", "actions", "turns", "decisions", "rounds", "stones",
+                   "tadaima")
+NUMBER_COLUMNS = ("points", "win", "reward", "branching", "think_seconds")
+FLAG_COLUMNS = ("scored", "natural")
+TEXT_COLUMNS = ("seat", "bot", "ruleset", "failure", "setup", "player", "decided_by")
 
 
 @dataclass(frozen=True)
@@ -56,17 +88,28 @@ class Study:
     unit: str = "round"
 
     def __post_init__(self):
+        if not isinstance(self.name, str) or (self.name and not NAME.fullmatch(self.name)):
+            raise SettingError(f"name is a short safe file name (up to 80 letters, digits, spaces and _ . + -, "
+                               f"starting with a letter or digit, not ending in a space or dot), "
+                               f"not {_shown(self.name)}")
+        if not isinstance(self.rotate, bool):
+            raise SettingError(f"rotate is True or False, not {_shown(self.rotate)}")
+        if not isinstance(self.ruleset, str):
+            raise SettingError(f"ruleset is a ruleset's name ('kabetopo-4p' ... 'dakapo', 'kaomi'), "
+                               f"not {_shown(self.ruleset)}")
         if not isinstance(self.rounds, int) or isinstance(self.rounds, bool) or not 1 <= self.rounds <= 10_000_000:
             raise SettingError(f"rounds is a whole number from 1 to 10,000,000, not {self.rounds!r}")
-        if not isinstance(self.seed, int) or isinstance(self.seed, bool):
-            raise SettingError(f"seed is a whole number, not {self.seed!r}")
+        if not isinstance(self.seed, int) or isinstance(self.seed, bool) or not -MAX_SEED <= self.seed <= MAX_SEED:
+            raise SettingError(f"seed is a whole number below 2**64 in size, not {_shown(self.seed)}")
         if not isinstance(self.chunk, int) or isinstance(self.chunk, bool) or not 1 <= self.chunk <= 10_000:
             raise SettingError(f"chunk is a whole number from 1 to 10,000, not {self.chunk!r}")
-        if not isinstance(self.options, dict):
-            raise SettingError(f"options is a dict of option names to values, not {self.options!r}")
+        if not isinstance(self.options, dict) or not all(
+                isinstance(k, str) and isinstance(v, (bool, int, float, str)) for k, v in self.options.items()):
+            raise SettingError(f"options is a dict of option names to values (True, a number or a name), "
+                               f"not {_shown(self.options)}")
         object.__setattr__(self, "options", dict(self.options))
-        if self.unit not in ("round", "match"):
-            raise SettingError(f"unit is 'round' or 'match', not {self.unit!r}")
+        if not isinstance(self.unit, str) or self.unit not in ("round", "match"):
+            raise SettingError(f"unit is 'round' or 'match', not {_shown(self.unit)}")
         if self.unit == "match" and self.ruleset in SINGLE_RULESET_GAMES:
             raise SettingError(f"{self.ruleset} has no matches: its games are studied one by one (unit='round')")
         seats = self.seats()  # checks the ruleset and options
@@ -134,9 +177,17 @@ class Study:
 
     @classmethod
     def from_json(cls, text: str) -> Study:
+        if not isinstance(text, str):
+            raise StudyFileError(f"the study description is text, not {type(text).__name__}")
+        if len(text) > MAX_DESCRIPTION:
+            raise StudyFileError(f"the study description is {len(text):,} characters long; "
+                                 f"a description has at most {MAX_DESCRIPTION:,}")
+        if _nesting(text, MAX_DEPTH) > MAX_DEPTH:
+            raise StudyFileError(f"the study description is nested more than {MAX_DEPTH} levels deep; a description "
+                                 f"is {{..., \"bots\": [...], \"options\": {{...}}}}")
         try:
             data = json.loads(text)
-        except (TypeError, ValueError) as exc:
+        except (TypeError, ValueError, RecursionError) as exc:
             raise StudyFileError(f"the study description is not JSON: {exc}") from exc
         if not isinstance(data, dict) or data.pop("format", None) != FORMAT:
             raise StudyFileError(f"the study description is not a {FORMAT!r} description")
@@ -144,6 +195,45 @@ class Study:
             return cls(**data)
         except (TypeError, ValueError) as exc:
             raise StudyFileError(f"the study description is invalid: {exc}") from exc
+
+
+def _shown(value: Any) -> str:
+    """``repr(value)``, cut short for a message."""
+    try:
+        text = repr(value)
+    except (RecursionError, ValueError):  # a deeply nested value, an int of 5,000 digits
+        return f"a {type(value).__name__}"
+    return text if len(text) <= 60 else text[:60] + "..."
+
+
+def _constant(text: str, _row: int) -> str:
+    return text
+
+
+def _nesting(text: str, limit: int) -> int:
+    """How deep JSON ``text`` nests its arrays and objects (counting stops past ``limit``),
+    without parsing it (``json.loads`` of deep text raises ``RecursionError``)."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > limit:
+                    break
+        elif ch in "]}":
+            depth -= 1
+    return deepest
 
 
 def play_games(study: Study | dict, start: int, stop: int) -> list[dict]:
@@ -257,11 +347,18 @@ def _frame(frame):
 
 # --- saving, loading, extending -------------------------------------------------------------
 def save_study(frame, study: Study, path) -> Path:
-    """Write ``frame`` as Parquet with ``study``'s description in the file's metadata."""
+    """Write ``frame`` as Parquet with ``study``'s description in the file's metadata.  A
+    frame that is not ``study``'s rows (see ``check_rows``) is refused (``SettingError``)."""
+    if not isinstance(study, Study):
+        raise SettingError(f"save_study needs the Study the frame was played from, not {_shown(study)}")
+    check_rows(frame, study, error=SettingError, where="the frame")
+    return _write(frame, study, Path(path))
+
+
+def _write(frame, study: Study, path: Path) -> Path:
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    path = Path(path)
     table = pa.Table.from_pandas(frame, preserve_index=False)
     meta = dict(table.schema.metadata or {})
     meta[b"kabetopo_nb.study"] = study.to_json().encode()
@@ -273,44 +370,170 @@ def save_study(frame, study: Study, path) -> Path:
 
 def load_study(path) -> tuple[Study, Any]:
     """(the study, its DataFrame) from a file ``save_study`` wrote; anything else raises
-    ``StudyFileError`` with the reason."""
+    ``StudyFileError`` with the reason (see the module doc: the description and the size
+    are checked before any row is read, then every row against the description)."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
     path = Path(path)
+    footer = _footer_size(path)  # the footer (schema, row groups, description) is read whole on opening
+    if footer > MAX_FOOTER:
+        raise StudyFileError(f"{path.name}: its Parquet footer is {footer:,} bytes; a study's takes at most "
+                             f"{MAX_FOOTER:,}")
     try:
-        table = pq.read_table(path)
+        parquet = pq.ParquetFile(path)
     except (OSError, pa.ArrowException) as exc:
         raise StudyFileError(f"{path.name} is not a readable Parquet file: {exc}") from exc
-    raw = (table.schema.metadata or {}).get(b"kabetopo_nb.study")
-    if raw is None:
-        raise StudyFileError(f"{path.name} holds no study description (not written by save_study)")
-    study = Study.from_json(raw.decode("utf-8", "replace"))
-    frame = _frame(table.to_pandas())
+    with parquet:
+        meta = parquet.metadata
+        raw = (parquet.schema_arrow.metadata or {}).get(b"kabetopo_nb.study")
+        if raw is None:
+            raise StudyFileError(f"{path.name} holds no study description (not written by save_study)")
+        if len(raw) > MAX_DESCRIPTION:
+            raise StudyFileError(f"{path.name}: the study description is {len(raw):,} bytes long; "
+                                 f"a description has at most {MAX_DESCRIPTION:,}")
+        try:
+            study = Study.from_json(raw.decode("utf-8", "replace"))
+        except StudyFileError as exc:
+            raise StudyFileError(f"{path.name}: {exc}") from None
+        seats = study.seats()
+        promised = study.rounds * len(seats)
+        if meta.num_rows != promised:
+            raise StudyFileError(f"{path.name}: the description says {study.rounds} games, one row per seat "
+                                 f"({len(seats)} seats: {promised:,} rows), the file holds {meta.num_rows:,} rows")
+        if meta.num_columns > MAX_COLUMNS:
+            raise StudyFileError(f"{path.name} has {meta.num_columns:,} columns; a study has at most {MAX_COLUMNS}")
+        size = sum(meta.row_group(i).total_byte_size for i in range(meta.num_row_groups))
+        if size > MAX_BYTES_PER_ROW * max(promised, 512):
+            raise StudyFileError(f"{path.name}: its rows take {size:,} bytes once uncompressed, more than "
+                                 f"{MAX_BYTES_PER_ROW:,} a row; a study's rows take under 100")
+        try:
+            # without the pandas metadata: the frame is built from the columns' types
+            # alone (that metadata is more JSON a forged file could make deep or huge)
+            table = parquet.read().replace_schema_metadata(None)
+        except (OSError, pa.ArrowException) as exc:
+            raise StudyFileError(f"{path.name}: its rows cannot be read: {exc}") from exc
+    if table.num_rows != promised:  # the footer said otherwise
+        raise StudyFileError(f"{path.name}: the footer promised {promised:,} rows, the file holds {table.num_rows:,}")
+    if len(set(table.column_names)) != len(table.column_names):
+        raise StudyFileError(f"{path.name} names a column twice")
+    frame = table.to_pandas()
+    check_rows(frame, study, error=StudyFileError, where=path.name)
+    return study, _frame(frame)
+
+
+def _footer_size(path: Path) -> int:
+    """The length a Parquet file gives its footer (its last 8 bytes: the length, ``PAR1``),
+    or 0 when it cannot tell (``ParquetFile`` then says what is wrong)."""
+    try:
+        with open(path, "rb") as f:
+            f.seek(0, os.SEEK_END)
+            if f.tell() < 12:
+                return 0
+            f.seek(-8, os.SEEK_END)
+            tail = f.read(8)
+    except OSError:
+        return 0
+    return int.from_bytes(tail[:4], "little") if tail[4:] == b"PAR1" else 0
+
+
+def check_rows(frame, study: Study, *, error: type[Exception] = StudyFileError, where: str = "the rows") -> None:
+    """Raise ``error`` (``where: what is wrong``) unless ``frame`` is ``study``'s rows: the
+    columns every row has, of their types, with no missing value; one row per game
+    ``0 .. rounds - 1`` and seat; each row's seed that of its game, its bot the one the
+    study gives its seat in that game, its ruleset and rule options the study's."""
+    import numpy as np
+    import pandas as pd
+    from pandas.api import types
+
+    from ..kabetopo.rules import OPTION_RULINGS
+    from ..kabetopo.scoring import LINES as SCORING_LINES
+
+    if not isinstance(frame, pd.DataFrame):
+        raise error(f"{where}: a study's rows are a pandas DataFrame, not {type(frame).__name__}")
     seats = study.seats()
-    missing = {"round", "seat", "bot", "points", "place", "win", "scored"} - set(frame.columns)
+    if len(set(map(str, frame.columns))) != len(frame.columns) or not all(isinstance(c, str) for c in frame.columns):
+        raise error(f"{where}: the column names are not distinct names")
+    missing = set(COMMON_COLUMNS + UNIT_COLUMNS[study.unit]) - set(frame.columns)
     if missing:
-        raise StudyFileError(f"{path.name} lacks the column(s) {', '.join(sorted(missing))}")
-    games = sorted(set(frame["round"]))
-    if games != list(range(len(games))) or len(frame) != len(games) * len(seats):
-        raise StudyFileError(f"{path.name}: the rows are not games 0..n-1 with one row per seat "
-                             f"({len(frame)} rows, {len(games)} games, {len(seats)} seats)")
-    if len(games) != study.rounds:
-        raise StudyFileError(f"{path.name}: the description says {study.rounds} games, the rows hold {len(games)}")
-    if set(frame["seat"]) - set(seats):
-        raise StudyFileError(f"{path.name}: seats {sorted(set(frame['seat']) - set(seats))} are not {study.ruleset}'s")
-    return study, frame
+        raise error(f"{where} lacks the column(s) {', '.join(sorted(missing))}")
+    kinds = [(INTEGER_COLUMNS + SCORING_LINES, "whole numbers", types.is_integer_dtype),
+             (NUMBER_COLUMNS, "numbers", lambda s: types.is_numeric_dtype(s) and not types.is_bool_dtype(s)),
+             (FLAG_COLUMNS + tuple(OPTION_RULINGS), "True or False", types.is_bool_dtype),
+             (TEXT_COLUMNS, "text", types.is_string_dtype)]
+    for columns, kind, test in kinds:
+        for col in columns:
+            if col in frame.columns and not test(frame[col]):
+                raise error(f"{where}: the column {col!r} holds {frame[col].dtype} values, not {kind}")
+    for col in frame.columns:
+        if frame[col].isna().any():
+            first = int(np.flatnonzero(frame[col].isna().to_numpy())[0])
+            raise error(f"{where}: the column {col!r} has a missing value (row {first})")
+    for col in NUMBER_COLUMNS:
+        if col in frame.columns and not np.isfinite(frame[col].to_numpy(dtype=float)).all():
+            raise error(f"{where}: the column {col!r} holds a value that is not a finite number")
+
+    def refuse(mask, what: Callable[[int], str]) -> None:
+        bad = np.flatnonzero(np.asarray(mask, dtype=bool))
+        if len(bad):
+            i = int(bad[0])
+            more = f" (and {len(bad) - 1:,} more rows)" if len(bad) > 1 else ""
+            raise error(f"{where}: row {i} (game {frame['round'].iat[i]}, {_shown(frame['seat'].iat[i])}) "
+                        f"{what(i)}{more}")
+
+    expected = study.rounds * len(seats)
+    if len(frame) != expected:
+        raise error(f"{where}: the description says {study.rounds} games, one row per seat "
+                    f"({len(seats)} seats: {expected:,} rows), the rows are {len(frame):,}")
+    refuse(frame["ruleset"].to_numpy(dtype=object) != study.ruleset,
+           lambda i: f"is a game of {_shown(frame['ruleset'].iat[i])}, the study's ruleset is {study.ruleset}")
+    games = frame["round"].to_numpy(dtype=np.int64)
+    refuse((games < 0) | (games >= study.rounds),
+           lambda i: f"is no game of the study: its games are 0 to {study.rounds - 1}")
+    seat_index = frame["seat"].map({seat: k for k, seat in enumerate(seats)})
+    refuse(seat_index.isna().to_numpy(), lambda i: f"is not a seat of {study.ruleset} ({', '.join(seats)})")
+    refuse(frame.duplicated(["round", "seat"]).to_numpy(), lambda i: "is there twice: one row per game and seat")
+    seeds = np.fromiter((study.game_seed(g) for g in range(study.rounds)), dtype=np.int64, count=study.rounds)
+    refuse(frame["seed"].to_numpy(dtype=np.int64) != seeds[games],
+           lambda i: f"has the seed {frame['seed'].iat[i]}; the study's seed {study.seed} gives that game "
+                     f"{seeds[games[i]]}")
+    k = seat_index.to_numpy(dtype=np.int64)
+    if isinstance(study.bots, str):
+        bots = np.full(len(frame), study.bots, dtype=object)
+    elif isinstance(study.bots, dict):
+        bots = np.array([study.bots[s] for s in seats], dtype=object)[k]
+    else:
+        shift = games % len(seats) if study.rotate else 0
+        bots = np.array(study.bots, dtype=object)[(k - shift) % len(seats)]
+    refuse(frame["bot"].to_numpy(dtype=object) != bots,
+           lambda i: f"is played by {_shown(frame['bot'].iat[i])}; the study gives that seat {bots[i]!r}")
+    if study.ruleset not in SINGLE_RULESET_GAMES:
+        from ..kabetopo.rules import Rules
+
+        rules = Rules.named(study.ruleset, **study.options)
+        for option in OPTION_RULINGS:
+            if option in frame.columns:
+                value = bool(getattr(rules, option))
+                said = f"says {option} is {not value}; the study plays it {value}"
+                refuse(frame[option].to_numpy(dtype=bool) != value, functools.partial(_constant, said))
 
 
 def extend_study(path, more: int, **run_options) -> Any:
-    """Play ``more`` games after those saved in ``path`` and save them all; returns the frame."""
+    """Play ``more`` games after those saved in ``path`` and save them all; returns the frame.
+    The old rows and the new ones are checked together first: the file is left as it was
+    (``StudyFileError``) rather than saved as a mixture."""
     import pandas as pd
 
     if not isinstance(more, int) or isinstance(more, bool) or more < 1:
         raise SettingError(f"more is a whole number of games, at least 1, not {more!r}")
+    path = Path(path)
     study, frame = load_study(path)
     bigger = Study(**{**asdict(study), "rounds": study.rounds + more})
     added = run_study(bigger, start=study.rounds, **run_options)
+    if list(added.columns) != list(frame.columns):
+        raise StudyFileError(f"{path.name}: its columns ({', '.join(map(str, frame.columns))}) are not those of the "
+                             f"games played now ({', '.join(map(str, added.columns))}); nothing was saved")
     whole = _frame(pd.concat([frame, added], ignore_index=True))
-    save_study(whole, bigger, path)
+    check_rows(whole, bigger, error=StudyFileError, where=f"{path.name} extended")
+    _write(whole, bigger, path)
     return whole

@@ -23,6 +23,9 @@ from ..core.verdict import IllegalActionError, NotationError, Verdict
 from ..reference import ruling_card
 from .contract import Button
 
+MOVES_BEFORE = 200  # the move list shows this many moves before the current one
+MOVES_AFTER = 50  # and this many undone moves after it
+
 
 def cards_for(ids) -> dict[str, dict]:
     """The rule reference's entry for each ruling ID (each once, in order); an ID the
@@ -170,7 +173,7 @@ class GameController:
         if button == "goto":
             if not isinstance(value, int) or isinstance(value, bool):
                 return self.refuse_request("goto needs the number of actions to go to")
-            total = len(state.history) + len(state.redo_actions)
+            total = state.ply + len(state.redo_actions)
             if not 0 <= value <= total:
                 return self.refuse_request(f"{value} is outside the history: choose 0 to {total} actions")
             if value < self.first_ply():
@@ -190,13 +193,17 @@ class GameController:
         return buttons
 
     def history_panel(self) -> dict:
-        """The panel's move list (undone moves greyed) and scrubber position."""
-        history = self.state.history
-        future = self.state.redo_actions
-        moves = [{"ply": i + 1, "text": str(a), "current": i + 1 == len(history)} for i, a in enumerate(history)]
-        moves += [{"ply": len(history) + i + 1, "text": str(a), "current": False, "undone": True}
-                  for i, a in enumerate(future)]
-        return {"moves": moves, "ply": len(history), "total": len(history) + len(future), "first_ply": self.first_ply()}
+        """The panel's move list (undone moves greyed) and scrubber position.  The list holds
+        the moves around the current one (``MOVES_BEFORE`` before it, ``MOVES_AFTER`` undone
+        ones after it), so its cost does not grow with the history; the scrubber reaches all."""
+        state = self.state
+        ply, future = state.ply, state.redo_actions
+        start = max(0, ply - MOVES_BEFORE)
+        moves = [{"ply": start + i + 1, "text": str(a), "current": start + i + 1 == ply}
+                 for i, a in enumerate(state.actions(start, ply))]
+        moves += [{"ply": ply + i + 1, "text": str(a), "current": False, "undone": True}
+                  for i, a in enumerate(future[:MOVES_AFTER])]
+        return {"moves": moves, "ply": ply, "total": ply + len(future), "first_ply": self.first_ply()}
 
     def history_texts(self) -> list[str]:
         return [str(a) for a in self.state.history]

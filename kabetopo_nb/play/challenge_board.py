@@ -25,7 +25,8 @@ from typing import Any
 
 from ..challenges import Attempt, Challenge, Feedback, challenges
 from ..challenges.progress import Progress
-from ..core.verdict import SettingError
+from ..core.verdict import NotationError, SettingError
+from ..kabetopo.geometry import parse_square, square_name
 from .base import cards_for
 from .contract import Button, ButtonGroup, Panel, View
 
@@ -180,6 +181,11 @@ class ChallengeController(RoutingController):
             what, _, name = target.partition(":")
             if what != "sq" or not name:
                 return self._error("click the squares where the runner can end its turn, then 'Check answer'")
+            try:
+                name = square_name(parse_square(name))  # a square of the board, in its one spelling
+            except NotationError as exc:
+                return self._error(f"{target!r} is not a square of the board ({exc}): click the squares where "
+                                   "the runner can end its turn")
             self.chosen ^= {name}
             return {"ok": True, "message": self._answer_so_far()}
         if self.challenge.answers:

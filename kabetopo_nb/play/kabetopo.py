@@ -89,8 +89,14 @@ class KabetopoController(GameController):
 
     def first_ply(self) -> int:
         """Undo never takes back a die roll: the setup stands once rolled (K-SETUP-3)."""
-        history = self.state.history
-        return next((i + 1 for i in range(len(history) - 1, -1, -1) if history[i].kind == Kind.ROLL), 0)
+        state, first = self.state, 0
+        while first < state.ply:  # the setup's rolls open the round: count them, not the whole history
+            block = state.actions(first, first + 16)
+            rolls = next((i for i, a in enumerate(block) if a.kind != Kind.ROLL), len(block))
+            first += rolls
+            if rolls < len(block):
+                break
+        return first
 
     def _before_first_ply(self) -> dict:
         return self._refuse_on_board(refusals.setup_rolls_stand())
@@ -343,7 +349,7 @@ class KabetopoController(GameController):
         self.use_speed = False  # a pressed speed token belongs to the turn it was pressed in
 
     def _next_roll(self) -> Action:
-        return Action.parse(f"roll {random.Random(len(self.state.history)).randint(1, 12)}")
+        return Action.parse(f"roll {random.Random(self.state.ply).randint(1, 12)}")
 
     # --- edit mode (the editor itself is kabetopo_edit.PositionEditor) ---------------------
     @property
@@ -381,7 +387,7 @@ class KabetopoController(GameController):
 
     def _last_path(self) -> list[int] | None:
         state = self.state
-        if not state.history:
+        if not state.ply:
             return None
         _, before = state.last_step()
         after = state.position

@@ -67,7 +67,7 @@ class KaomiController(GameController):
     def last_pushes(self) -> tuple[str | None, list]:
         """The last placement's square name and its push arrows (none after a swap)."""
         state = self.state
-        if not state.history:
+        if not state.ply:
             return None, []
         action, before = state.last_step()
         if action.kind == SWAP:

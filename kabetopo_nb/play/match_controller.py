@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..bots import BotFailure, bot_name
-from ..kabetopo.actions import Kind
+from ..bots.referee import MAX_ACTIONS
 from ..kabetopo.match import MAX_REASON, Match
 from ..kabetopo.rules import SEAT_NAMES, seat_name
 from ..kabetopo.scoring import events
@@ -63,6 +63,7 @@ class MatchController:
         self.retired = ""  # why this board no longer plays (a newer one took its file)
         self.round = KabetopoController(match.state, coordinates=coordinates)
         self.runner = BotRunner(self)  # when the bots think: attached to a loop by what shows the board
+        self.max_actions = MAX_ACTIONS  # a round's actions before bots are cut off (K-SIM-1), as in simulations
 
     # --- what the board reads ------------------------------------------------------------
     @property
@@ -96,11 +97,31 @@ class MatchController:
         self.fresh.append(text)
 
     def warn(self, text: str) -> None:
-        """A problem the room must see (an autosave refused or unwritable): shown in the
-        panel's message until an action goes well, announced once."""
+        """A problem the room must see (a save refused and kept aside, bots stopped by a bug):
+        shown in the panel's message until an action goes well, announced once."""
         if text != self._warned:
             self.say(text)
         self.notice = self._warned = text
+
+    @property
+    def notice(self) -> str:
+        """What the panel's message leads with: why the match is not being autosaved (or that
+        another board has its file open), for as long as it is true, then the last warning
+        (until an action goes well)."""
+        store = self.autosave
+        lasting = store.status if store is not None and not self.retired else ""
+        return " ".join(t for t in (lasting, self._notice) if t)
+
+    @notice.setter
+    def notice(self, text: str) -> None:
+        self._notice = text
+
+    def autosave_news(self) -> None:
+        """Announce what changed about the autosave (a problem begins or ends, another board
+        opens the file or goes): each once, when it happens."""
+        if self.autosave is not None:
+            for text in self.autosave.take_news():
+                self.say(text)
 
     # --- who plays -------------------------------------------------------------------------
     def player_to_move(self) -> tuple[str, str] | None:
@@ -176,6 +197,9 @@ class MatchController:
             player = self.bot_to_move()
             if player is None or self.offered is not None or self.retired:
                 return self.round.refuse_request("no bot has the decision now")
+            if self.state.ply >= self.max_actions:  # bots going round for ever: cut off (K-SIM-1)
+                return self._stop_unscored(f"round {self.match.round_index + 1} was cut off after "
+                                           f"{self.max_actions} actions (K-SIM-1)")
             match, state = self.match, self.state
             rng = random.Random(f"{match.seed}/{match.round_index}/{state.ply}")  # seeded: same seed, same moves
             thought = self.thought = Thought(player, self.bots[player], state, rng)
@@ -192,7 +216,10 @@ class MatchController:
     def _bot_failed(self, thought: Thought, failure: BotFailure) -> dict:
         """A bot raised, answered an illegal action or overran its time: the bots stop, the
         board says which and why, and the match is no longer scored (the referee's rule)."""
-        reason = f"{thought.player}'s bot ({failure.bot}) {failure.reason}"
+        return self._stop_unscored(f"{thought.player}'s bot ({failure.bot}) {failure.reason}")
+
+    def _stop_unscored(self, reason: str) -> dict:
+        """The bots stop and the match is no longer scored: the board says why."""
         self.bots_running = False
         if self.unscored is None:
             self.unscored = reason[:MAX_REASON]
@@ -386,7 +413,7 @@ class MatchController:
         r = match.round_index
         if state is before_state and state.ply == before_ply + 1 and reply.get("ok"):
             if bot is not None:
-                done = state.history[-1]
+                done = state.actions(state.ply - 1)[0]
                 sentence = state.engine.explain(before, done).reason  # "West drops a wall on c3n."
                 lead = f"{bot} (bot)"
                 line = f"{lead}{sentence[len(mover):]}" if mover and sentence.startswith(mover + " ") else f"{lead}: {sentence}"
@@ -417,16 +444,25 @@ class MatchController:
             self.say(f"Press 'Next round' to start round {r + 2}.")
 
     def _save(self) -> None:
-        if self.autosave is None or self.offered is not None or self.retired:
+        """Autosave after a change: a journal line or the whole save (``Autosave.write``: its
+        cost does not grow with the round); a file in use or changed by another board, or a
+        failing disk, is said on the board for as long as it lasts (``notice``)."""
+        store = self.autosave
+        if store is None or self.offered is not None or self.retired:
             return
-        if not any(a.kind != Kind.ROLL for s in self.match.states for a in s.history) and not self.autosave.exists():
-            return  # nothing played yet: no file (a board only looked at leaves none behind)
-        try:
-            self.autosave.write(self.match)
-            self._warned = ""
-        except OSError as exc:
-            self.warn(f"Autosave failed ({type(exc).__name__}: {exc.strerror or exc}); the match goes on, "
-                      f"but is not saved to {self.autosave.name}.")
+        if not store.started and not self._worth_saving():
+            return  # nothing played or chosen yet: no file (a board only looked at leaves none behind)
+        store.write(self.match)
+        if not store.problem:
+            self._warned = ""  # saved: a warning that comes back is said again
+        self.autosave_news()
+
+    def _worth_saving(self) -> bool:
+        """Something a restart must not lose: an action after the setup rolls, a seat-picker
+        choice, the not-scored mark (asked only until the file is written)."""
+        match = self.match
+        return (bool(match.bots) or match.unscored is not None or len(match.states) > 1
+                or match.state.ply > self.round.first_ply())
 
     # --- resuming --------------------------------------------------------------------------
     def offer(self, saved: Match, why: str) -> None:
@@ -463,8 +499,9 @@ class MatchController:
         try:
             kept = self.autosave.set_aside("replaced")
         except OSError as exc:
-            self.autosave = None
-            self.warn(f"The saved match could not be moved aside ({exc}): this match is not autosaved.")
+            self.autosave.stop(f"The saved match could not be moved aside ({exc.strerror or exc}): it is left "
+                               "untouched and this match is NOT autosaved.")
+            self.autosave_news()
             return self.round.tell("A new match has started (not autosaved).")
         self.say(f"A new match has started; the saved one is kept as {kept.name}.")
         return self.round.tell("A new match has started.")

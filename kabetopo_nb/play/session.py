@@ -5,7 +5,7 @@ it checks each message from a front end (``check_intent``: a malformed or forged
 is refused with the reason and changes nothing), hands intents to the controller, keeps
 the last error so that *every* view of the board shows it (the panel's ``error``), and
 after each change gives the transport the whole ``Shown``: the drawing, its style, the
-panel, the position text and the history.  A controller with bots has its runner attached
+panel and the position text.  A controller with bots has its runner attached
 here, to the loop the transport chooses, and each bot's reply is shown the same way.
 
 Two transports use it: the anywidget board (``kabetopo_nb.widget.BoardWidget``, which
@@ -16,7 +16,7 @@ server drives).  Neither holds game logic.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from .contract import Controller
@@ -28,17 +28,16 @@ CLOSED = "this board was closed (running its cell again made a new board): use t
 
 @dataclass(frozen=True)
 class Shown:
-    """What every view of a board shows after a change."""
+    """What every view of a board shows after a change.  (The whole history is not part of
+    it: its cost would grow with every action; ``history()`` reads it when asked.)"""
 
     svg: str
     style: str
     panel: dict[str, Any]
     position: str
-    history: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"svg": self.svg, "style": self.style, "panel": self.panel, "position": self.position,
-                "history": list(self.history)}
+        return {"svg": self.svg, "style": self.style, "panel": self.panel, "position": self.position}
 
 
 def _ignore(_value: Any) -> None:
@@ -60,6 +59,8 @@ class BoardSession:
         self.show, self.told = show, told
         self.error = ""  # the last intent's error, shown in the panel of every view (see shown)
         self.last_reply: dict[str, Any] = {}
+        self.last_shown: Shown | None = None  # the last view the controller drew
+        self._history_at_close: list[str] = []
         runner = controller.runner
         if runner is not None:
             runner.attach(pause=bot_pause, on_reply=self._bot_replied, loop=loop)
@@ -68,25 +69,45 @@ class BoardSession:
     def closed(self) -> bool:
         return self.controller is None
 
+    def history(self) -> list[str]:
+        """The actions applied so far (kept when the session is closed)."""
+        if self.controller is None:
+            return list(self._history_at_close)
+        return self.controller.history_texts()
+
     def close(self) -> None:
         """Stop the bots and let the controller go; the session answers every later intent
         with ``CLOSED``."""
         self.stop_bots()
+        if self.controller is not None:
+            self._history_at_close = self.controller.history_texts()
         self.controller = None
 
     # --- what is shown ---------------------------------------------------------------------
     def shown(self) -> Shown | None:
+        """What the board shows now.  A controller whose ``view`` raises (a bug of the
+        board's own) is never silence: the last view it drew stays, with the error in its
+        panel (and the reply to the intent that led there says it too)."""
         controller = self.controller
         if controller is None:
             return None
-        view = controller.view()
+        try:
+            view = controller.view()
+            position = controller.position_text()
+        except Exception as exc:  # noqa: BLE001 - reported on the board, never raised into the transport
+            self.error = f"the board could not be drawn: {type(exc).__name__}: {exc}"
+            last = self.last_shown
+            panel = {**(last.panel if last is not None else {}), "error": self.error}
+            return Shown(last.svg if last else "", last.style if last else "", panel,
+                         last.position if last else "")
         panel = view.panel.to_dict()
         error = self.error
         if error and (panel.get("refusal") or {}).get("reason") != error:
             # an error the controller's own panel does not show (a malformed message, a
             # bug of the controller's): every view of the board says it
             panel["error"] = error
-        return Shown(view.svg, view.style, panel, controller.position_text(), controller.history_texts())
+        self.last_shown = Shown(view.svg, view.style, panel, position)
+        return self.last_shown
 
     def refresh(self) -> None:
         """Show the controller's current state (after a change from code too); a bot due
@@ -130,6 +151,8 @@ class BoardSession:
                 result = {"ok": False, "error": f"{type(exc).__name__}: {exc}"}
         self.error = str(result.get("error") or "") if not result.get("ok") else ""
         self.refresh()
+        if self.error and not result.get("error"):  # the view failed: the reply says so
+            result = {"ok": False, "error": self.error}
         return self._reply(msg_id, result)
 
     def click(self, target: str) -> dict:
@@ -191,6 +214,10 @@ class PlainBoard:
     @property
     def latest(self) -> Shown:
         return self.views[-1]
+
+    @property
+    def history(self) -> list[str]:
+        return self.session.history()
 
     def send(self, message: Any) -> dict:
         return self.session.intent(message)

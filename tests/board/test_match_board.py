@@ -342,7 +342,8 @@ def test_nothing_is_written_before_the_first_action_then_after_every_action(tmp_
     assert json.loads(path.read_text())["history"][0][-1] == "end"
     assert board.press("undo")["ok"]
     assert json.loads(path.read_text())["history"][0][-1] == "step e6"
-    assert sorted(os.listdir(tmp_path)) == ["match.json"]  # no temporary file left behind
+    # no temporary file left behind: the save, and the lock the board holds while it lives
+    assert sorted(os.listdir(tmp_path)) == [".match.json.lock", "match.json"]
 
 
 def test_an_autosave_that_cannot_be_written_is_said_on_the_board(tmp_path):

@@ -57,6 +57,7 @@ FUNCTION_LEVEL: dict[tuple[str, str], str] = {
     ("lab/study.py", "pandas"): HEAVY,
     ("lab/study.py", "pyarrow"): HEAVY,
     ("lab/study.py", "distributed"): HEAVY,
+    ("lab/study.py", "numpy"): HEAVY,
     ("lab/study.py", "tqdm"): HEAVY,
     ("render/kaomi_svg.py", "IPython"): "show() displays in a notebook; the renderer itself needs no IPython",
     # the layers that serve every game load a game's modules when that game is asked for,

@@ -154,12 +154,12 @@ KINDS: dict[str, tuple[Callable, Callable]] = {
 
 
 def widget_shows(board: BoardWidget) -> tuple:
-    return (board._svg, board._style, dict(board._panel), board.position, list(board.history))
+    return (board._svg, board._style, dict(board._panel), board.position, board.history)
 
 
 def plain_shows(board: PlainBoard) -> tuple:
     s = board.latest
-    return (s.svg, s.style, s.panel, s.position, list(s.history))
+    return (s.svg, s.style, s.panel, s.position, board.history)
 
 
 @pytest.mark.parametrize("kind", list(KINDS))

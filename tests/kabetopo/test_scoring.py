@@ -20,6 +20,7 @@ Rulesets and their tables (see ``scoring.py``):
 import pytest
 
 from kabetopo_nb.kabetopo import KabetopoState
+from kabetopo_nb.kabetopo.notation import parse_position
 from kabetopo_nb.kabetopo.position import Position
 from kabetopo_nb.kabetopo.scoring import (
     FIRST_STONE,
@@ -51,6 +52,14 @@ def end(text: str):
     return score_round(state.position)
 
 
+def end_as_is(text: str):
+    """Score a hand-made end that play cannot reach (``problems()`` names why: a runner home
+    without the stones it needs, issue 23): the table must still not invent points."""
+    position = parse_position(text + ";phase=over")
+    assert KabetopoState(position).problems(), "a reachable end: use end()"
+    return score_round(position)
+
+
 # A 4-player round after the third Tadaima: East took the first stone, South the second.
 # East came home first on South's corner f1, South second on East's corner f6, West
 # third on North's corner a6; North is still out, on the Mountain, carrying its stone.
@@ -78,8 +87,8 @@ def test_v4_stone_points_follow_the_stone_order_not_the_tadaima_order():
 
 def test_v4_no_second_stone_when_only_one_runner_took_a_stone():
     # A round cannot end like this in 4p, but the table must not invent a Second Stone.
-    s = end("rules=kabetopo-4p;runners=Ef1+1,Sf1,Wa1,Na6;stones=3;order=E;homes=Ef1,Sf1,Wa1;"
-            "turn=N;" + pools("ESWN", POOL4))
+    s = end_as_is("rules=kabetopo-4p;runners=Ef1+1,Sf1,Wa1,Na6;stones=3;order=E;homes=Ef1,Sf1,Wa1;"
+                  "turn=N;" + pools("ESWN", POOL4))
     assert s.points[FIRST_STONE] == {E: 2}
     assert s.points[SECOND_STONE] == {}
     assert s.second_stone is None
@@ -193,7 +202,7 @@ def test_preservation_counts_every_resource(what, east_pool, east_held):
             + pools("ESWN", "w1m0p0l0s0", E=east_pool))
     # South and West carry a stone too: give them nothing else so East leads by one
     text = text.replace("S:w1m0p0l0s0", "S:w0m0p0l0s0").replace("W:w1m0p0l0s0", "W:w0m0p0l0s0")
-    s = end(text)
+    s = end(text) if east_held else end_as_is(text)  # East home without a stone: hand-made
     assert s.resources == {E: 2, S: 1, W: 1, N: 1}, what
     assert s.points[PRESERVATION] == {E: 1}, what
     assert s.preservation == (E,)
