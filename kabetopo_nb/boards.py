@@ -44,7 +44,12 @@ adds what a match needs:
 * the match is saved to ``autosave`` after every action (``autosave.py``); a board made
   with the same file after a kernel restart resumes it (see ``match_board`` for the
   choices), with the seat picker's last choices and the not-scored mark (the match save's
-  ``bots`` and ``unscored``), and a damaged file is refused with the reason and kept.
+  ``bots`` and ``unscored``), and a damaged file is refused with the reason and kept;
+* ``view="presentation"`` (or ``board.view``, or the board's "Presentation view" toggle)
+  is the projector's view: the board scaled to the window beside whose turn it is, what is
+  left to decide, the buttons, the latest announcements and the scoresheet, all on screen
+  at once (``kabetopo_nb.widget``); a view chosen on the board is kept in the autosave
+  (the save's ``view``), so a kernel restart shows the board the same way.
 """
 from __future__ import annotations
 
@@ -74,41 +79,84 @@ from .widget import CLOSED, BoardWidget
 
 
 def kabetopo_board(source: KabetopoState | Position | str | None = None, *, rules: Rules | str | None = None,
-                   seed: int | None = None, coordinates: bool = True, theme: str = "auto") -> BoardWidget:
+                   seed: int | None = None, coordinates: bool = True, theme: str = "auto",
+                   view: str = "normal") -> BoardWidget:
     """An interactive board: from a state, a position, position text, or a new round (``seed``)."""
-    return BoardWidget(kabetopo_controller(source, rules=rules, seed=seed, coordinates=coordinates), theme=theme)
+    return BoardWidget(kabetopo_controller(source, rules=rules, seed=seed, coordinates=coordinates), theme=theme,
+                       view=view)
 
 
 def dakapo_board(source: DakapoState | DakapoPosition | str | None = None, *, size: int | None = None,
                  tabletop: bool | None = None, rules: DakapoRules | str | None = None,
-                 coordinates: bool = True, theme: str = "auto") -> BoardWidget:
+                 coordinates: bool = True, theme: str = "auto", view: str = "normal") -> BoardWidget:
     """An interactive Dakapo board: from a state, a position, position text, or a new game."""
     return BoardWidget(dakapo_controller(source, size=size, tabletop=tabletop, rules=rules,
-                                         coordinates=coordinates), theme=theme)
+                                         coordinates=coordinates), theme=theme, view=view)
 
 
 def kaomi_board(source: KaomiState | KaomiPosition | str | None = None, *, size: int = 7, squared: bool = False,
-                komi: int = 0, coordinates: bool = True, show_pushes: bool = True, theme: str = "auto") -> BoardWidget:
+                komi: int = 0, coordinates: bool = True, show_pushes: bool = True, theme: str = "auto",
+                view: str = "normal") -> BoardWidget:
     """An interactive Kaomi board: from a state, a position, position text, or a new game."""
     return BoardWidget(kaomi_controller(source, size=size, squared=squared, komi=komi, coordinates=coordinates,
-                                        show_pushes=show_pushes), theme=theme)
+                                        show_pushes=show_pushes), theme=theme, view=view)
 
 
-def challenge_board(section: str, progress: Progress | str | None = None, *, theme: str = "auto") -> BoardWidget:
+def challenge_board(section: str, progress: Progress | str | None = None, *, theme: str = "auto",
+                    view: str = "normal") -> BoardWidget:
     """A board showing the challenges of one notebook section ("03" or its full name), one at
     a time; ``progress``: a ``Progress`` or the path of the progress file (default: the
     learner's, see ``kabetopo_nb.challenges.progress``)."""
-    return BoardWidget(challenge_controller(section, progress), theme=theme)
+    return BoardWidget(challenge_controller(section, progress), theme=theme, view=view)
 
 
-def guided_game_board(name: str = "first-game", *, theme: str = "auto") -> BoardWidget:
+def guided_game_board(name: str = "first-game", *, theme: str = "auto", view: str = "normal") -> BoardWidget:
     """A board playing the guided game ``name`` (``kabetopo_nb.GuidedGameBoard``)."""
-    return BoardWidget(guided_controller(name), theme=theme)
+    return BoardWidget(guided_controller(name), theme=theme, view=view)
 
 
 class MatchBoardWidget(BoardWidget):
     """The board widget of a match: a transport like every board (its session attaches the
-    controller's bot runner to the kernel's event loop); it adds the match's Python API."""
+    controller's bot runner to the kernel's event loop); it adds the match's Python API,
+    and keeps the board's view mode in the match's autosave.
+
+    The view: ``view=`` says how the board is first shown; a view chosen later (the
+    board's toggle, or ``board.view`` set from code) is kept in the match and its autosave
+    (``MatchController.remember_view``, the save's ``view``), and a board that resumes a
+    save shows the saved view, whatever its code's ``view=`` says (as with the seat picker's
+    ``bots``).  A save resumed from the board's offer brings its view too, unless a view was
+    chosen on this board meanwhile (the latest choice wins)."""
+
+    def __init__(self, controller: MatchController, *, view: str = "normal", **kwargs):
+        super().__init__(controller, view=controller.match.view or view, **kwargs)
+        self._view_match = controller.match  # the match whose view the board shows
+        self._view_chosen = False  # a view was chosen on this board after it was made
+        self._view_adopted = False  # (the saved view being shown: not a choice)
+        self.observe(self._record_view, names="view")
+
+    def _record_view(self, change) -> None:
+        controller = self.controller
+        if controller is None or self._view_adopted:
+            return
+        self._view_chosen = True
+        controller.remember_view(change["new"])
+        self.refresh()  # the autosave's news, if any
+
+    def _show(self, shown) -> None:
+        super()._show(shown)
+        controller = self.controller
+        match = controller.match if isinstance(controller, MatchController) else None
+        if match is None or match is getattr(self, "_view_match", match):
+            return
+        self._view_match = match  # a saved match was resumed from the offer (or a new one started)
+        if self._view_chosen:
+            controller.remember_view(self.view)
+        elif match.view:
+            self._view_adopted = True
+            try:
+                self.view = match.view
+            finally:
+                self._view_adopted = False
 
     def _open(self) -> MatchController:
         controller = self.controller
@@ -163,11 +211,16 @@ def autosave_path(autosave) -> Path | None:
 
 def match_board(rules: Rules | str = "kabetopo-4p", players: list[str] | None = None, *, seed: int = 0,
                 rounds: int | None = None, bots: dict | None = None, autosave=None, resume: bool | str = True,
-                bot_pause: float = 1.0, coordinates: bool = True, theme: str = "auto") -> MatchBoardWidget:
+                bot_pause: float = 1.0, coordinates: bool = True, theme: str = "auto",
+                view: str = "normal") -> MatchBoardWidget:
     """One board for a whole match (``kabetopo_nb.MatchBoard``).
 
     * ``rules``, ``players`` (names in seat order for round 1: East, South, West, North),
       ``seed`` (the match's setup rolls, K-SETUP-3), ``rounds`` (the ruleset's by default).
+    * ``view``: ``"normal"`` or ``"presentation"`` (the projector's view: the board, whose
+      turn, the buttons, the announcements and the scoresheet on screen together); a view
+      chosen later on the board is kept in the autosave and a resumed save shows it again
+      (``MatchBoardWidget``).
     * ``bots``: ``{"North": "greedy"}`` or ``{"Dana": "mcts"}``: a seat name (the player
       sitting there in round 1) or a player name, to a bot name of
       ``kabetopo_nb.bots.make_bot`` (``"random"``, ``"greedy"``, ``"mcts"``, ``"mcts-200"``,
@@ -208,7 +261,7 @@ def match_board(rules: Rules | str = "kabetopo-4p", players: list[str] | None = 
     older = older() if older is not None else None
     if older is not None and key is not None:  # it wrote the file after its last action: the new board read it
         older.retire(f"this board was replaced by a newer board for {key.name}; play on the new one")
-    board = MatchBoardWidget(controller, theme=theme, bot_pause=bot_pause)
+    board = MatchBoardWidget(controller, theme=theme, view=view, bot_pause=bot_pause)
     if key is not None:
         _BOARDS_BY_FILE[key] = weakref.ref(board)
     return board

@@ -23,6 +23,15 @@ Public Python API (the traits prefixed ``_`` are internals synced with the front
   with ``board.observe(callback, names="position")``.
 * ``history`` (list of str, read-only): the actions applied so far.
 * ``last_reply`` (dict): the reply to the most recent intent.
+* ``view`` (``"normal"`` or ``"presentation"``): how the board is shown.  ``"presentation"``
+  is the projector's view: the board scaled to fit the window beside its panel (whose
+  turn, what is left to decide, the buttons, the latest announcements, the scoresheet), all
+  on screen together over JupyterLab's own bars, full screen where the browser allows it.
+  Set it from code (``board.view = "presentation"``, or ``view=`` when the board is made);
+  the board's "Presentation view" toggle sends the intent
+  ``{"kind": "button", "button": "view", "value": "presentation"}``, which the widget checks
+  (any other value is refused and changes nothing) and keeps: the front end writes no state.
+  A match board keeps the choice in its autosave (``kabetopo_nb.boards``).
 * ``state``: the game state behind the board; ``apply(action)``, ``undo()``, ``redo()``
   change it from code and redraw every view of the board at once.
 * ``close()`` / ``closed``: a closed board has no views and no game; its ``position`` and
@@ -65,6 +74,32 @@ from .play.session import CLOSED, MAX_TEXT, BoardSession, Shown, check_intent
 
 # Synced traits the front end may change (it reports intents as messages instead; see set_state).
 FRONT_END_WRITABLE: frozenset[str] = frozenset()
+# How a board may be shown (the ``view`` trait); a match save records it (``kabetopo.match.VIEWS``).
+VIEWS = ("normal", "presentation")
+VIEW_BUTTON = "view"  # the intent of the board's view toggle: {"kind": "button", "button": "view", "value": ...}
+
+
+def _view_problem(view: Any) -> str:
+    """Why ``view`` is no view mode ('' when it is one)."""
+    if isinstance(view, str) and view in VIEWS:
+        return ""
+    choices = " or ".join(map(repr, VIEWS))
+    if view is None:
+        return f"the view toggle's intent needs a value: {choices}"
+    return f"view must be {choices}, not {repr(view)[:40]}"
+
+
+class _ViewTrait(traitlets.TraitType):
+    """The ``view`` trait: one of ``VIEWS``; anything else (of any type) is a ``SettingError``."""
+
+    default_value = VIEWS[0]
+    info_text = " or ".join(map(repr, VIEWS))
+
+    def validate(self, obj: Any, value: Any) -> str:
+        problem = _view_problem(value)
+        if problem:
+            raise SettingError(problem)
+        return value
 
 
 def _asset(name: str) -> str:
@@ -85,17 +120,21 @@ class BoardWidget(anywidget.AnyWidget):
     _theme = traitlets.Unicode("auto").tag(sync=True)
 
     position = traitlets.Unicode("", help="the current position text").tag(sync=True)
+    view = _ViewTrait(help="how the board is shown: 'normal' or 'presentation'").tag(sync=True)
     last_reply = traitlets.Dict(help="the reply to the most recent intent")
 
-    def __init__(self, controller: Controller, *, theme: str = "auto", bot_pause: float = 1.0, **kwargs):
+    def __init__(self, controller: Controller, *, theme: str = "auto", view: str = "normal", bot_pause: float = 1.0,
+                 **kwargs):
         unknown = set(kwargs) - {"layout"}
         if unknown:
             raise SettingError(f"unknown keyword argument(s): {', '.join(sorted(unknown))}")
         if theme not in ("auto", "light", "dark"):
             raise SettingError(f"theme must be 'auto', 'light' or 'dark', not {theme!r}")
+        if _view_problem(view):
+            raise SettingError(_view_problem(view))
         if not isinstance(bot_pause, (int, float)) or isinstance(bot_pause, bool) or not 0 <= bot_pause <= 60:
             raise SettingError(f"bot_pause is a number of seconds from 0 to 60, not {bot_pause!r}")
-        super().__init__(_theme=theme, **kwargs)
+        super().__init__(_theme=theme, view=view, **kwargs)
         self._own_layout = "layout" not in kwargs  # a layout passed in may be shared: not ours to close
         self.bot_pause = float(bot_pause)
         self.session = BoardSession(controller, show=self._show, told=self._told, bot_pause=self.bot_pause)
@@ -204,7 +243,13 @@ class BoardWidget(anywidget.AnyWidget):
         return self.session.click(target)
 
     def press(self, button: str, value: Any = None) -> dict:
-        """Act as if the user pressed a panel button (``undo``, ``redo``, ``end``, ``goto`` ...)."""
+        """Act as if the user pressed a panel button (``undo``, ``redo``, ``end``, ``goto`` ...;
+        ``view`` with ``"normal"`` or ``"presentation"``, as the view toggle does)."""
+        if button == VIEW_BUTTON:
+            msg: dict[str, Any] = {"type": "intent", "id": 0, "kind": "button", "button": button}
+            if value is not None:
+                msg["value"] = value
+            return self._intent(msg)
         return self.session.press(button, value)
 
     # --- the protocol ------------------------------------------------------------------
@@ -225,8 +270,25 @@ class BoardWidget(anywidget.AnyWidget):
         self.send(self._intent(content))
 
     def _intent(self, content: Any) -> dict[str, Any]:
-        """A raw message as the front end sends it (possibly malformed or forged)."""
+        """A raw message as the front end sends it (possibly malformed or forged).  The view
+        toggle's intent is the transport's own (how the board is shown, not the game); every
+        other goes to the session."""
+        if (isinstance(content, dict) and content.get("kind") == "button" and content.get("button") == VIEW_BUTTON
+                and check_intent(content) is None and not self.closed):
+            return self._view_intent(content)
         return self.session.intent(content)
+
+    def _view_intent(self, content: dict) -> dict[str, Any]:
+        """The view toggle: a known view mode is kept (``view``); any other value is refused
+        with the reason and changes nothing."""
+        msg_id = content["id"]
+        problem = _view_problem(content.get("value"))
+        result: dict[str, Any] = {"ok": False, "error": problem} if problem else {"ok": True}
+        if not problem:
+            self.view = content["value"]
+        reply = {"type": "reply", "id": msg_id, **result}
+        self.last_reply = reply
+        return reply
 
 
 # --- static pictures ---------------------------------------------------------------------
@@ -302,4 +364,4 @@ def _replace_boards_of_this_cell(board: BoardWidget) -> None:
     _BOARDS_OF_CELL[cell] = (run_id, boards)
 
 
-__all__ = ["BoardWidget", "CLOSED", "FRONT_END_WRITABLE", "MAX_TEXT", "check_intent"]
+__all__ = ["BoardWidget", "CLOSED", "FRONT_END_WRITABLE", "MAX_TEXT", "VIEWS", "check_intent"]

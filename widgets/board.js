@@ -34,13 +34,24 @@
 //   announcement    read by the aria-live region; `announcements` (oldest first) is shown
 //                   as a log, newest first, at most 5, and its newest entry is read too
 //   scoresheet_html the live scoresheet: beside the board when the widget is at least
-//                   1100 px wide, below it otherwise
+//                   1100 px wide, below it otherwise (presentation view: see below)
 //   editing, valid, problems, moves, ply, total   edit mode; the move list (the moves around
 //                   the current one: a long game lists "N earlier moves") and the scrubber
 //
-// Layout: the board keeps its drawn size, shrinking with a narrow cell; "Large board" (or
-// the `_size` trait set to "large", where the widget has one) makes it fill the cell's
-// width, up to the window's height, for a projector.
+// Layout: the board keeps its drawn size, shrinking with a narrow cell.
+//
+// Presentation view (the `view` trait is "presentation"), for a projector: the view's
+// elements move into a *stage*, an element of the page's body that covers the whole window
+// (JupyterLab's bars included; full screen when the toggle was pressed and the browser
+// allows it), and the cell keeps a note saying so.  The board is scaled to fit the window
+// beside a side column holding, in this order, whose turn, the status (what is left to
+// decide), the notes, the buttons, the latest announcements and the scoresheet (below the
+// board instead where the window leaves room there, as at 4:3); the seat picker and the move
+// list fold into "Seats and moves" at the end.  The "Presentation view" toggle never changes
+// the view itself: it sends the intent {kind: "button", button: "view", value}, and Python
+// sets the trait (the front end writes no state).  The stage is hidden while the cell's
+// notebook is (another tab in front), and goes with the view; when the board's kernel goes
+// away (a restart) the board goes back into its cell until Python is heard from again.
 //
 // Keyboard (the board is one tab stop; Tab leaves it):
 //   Arrow keys  move the focus ring to the nearest target within 45 degrees of the key's
@@ -71,12 +82,17 @@
  *              choices: Array<{value: string, label: string, help?: string}> }} Seat */
 /**
  * One view of the board: its elements, its model and what it remembers between redraws.
+ * `stage` is the presentation view's element over the window (null outside it), `note` what
+ * the cell shows meanwhile, `parked` whether its kernel went away (see `presenting`); `fullscreen` is set by a press of the toggle (a user's gesture,
+ * which the Fullscreen API asks for); `moreOpen` whether "Seats and moves" is unfolded.
  * @typedef {{
- *   model: any, el: HTMLElement, root: HTMLElement, styleEl: HTMLStyleElement,
+ *   model: any, el: HTMLElement, root: HTMLElement, styleEl: HTMLStyleElement, mainEl: HTMLElement,
  *   boardEl: HTMLElement, sideEl: HTMLElement, panelEl: HTMLElement, sheetEl: HTMLElement,
  *   live: HTMLElement, uid: string, nextId: number,
  *   focusTarget: string | null, focusPoint: number[] | null, clickedAt: number | null,
- *   large: boolean, openRuling: string | null, lastLogged: string | null,
+ *   focusByMouse: boolean,
+ *   stage: HTMLElement | null, note: HTMLElement | null, parked: boolean, fullscreen: boolean, moreOpen: boolean,
+ *   watch: number | null, openRuling: string | null, lastLogged: string | null,
  *   latencies: number[] | null
  * }} Board
  */
@@ -85,6 +101,10 @@ const DIRECTIONS = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], Ar
 const WIDE = 1100; // px: from this width on, the scoresheet goes beside the board
 const NARROW = 480 + 14 + 250; // px: below this the panel goes under the board
 const LOG_SIZE = 5;
+const SIDE_MIN = 340, SIDE_MAX = 520, SIDE_SHARE = 0.3; // px, px, share of the width: the presentation's side column
+const GAP = 16; // px between the board and the side column (presentation view)
+const SHEET_BELOW = 160; // px: from this much room under the scaled board on, the scoresheet goes there
+const WATCH_MS = 300; // how often a presentation checks that its cell's notebook is still on show
 
 /** Is JupyterLab (or the page) showing a dark theme? */
 function pageIsDark() {
@@ -152,15 +172,21 @@ function createBoard(model, el) {
   const latencies = globalThis.kbLatencyProbe === true ? [] : null;
   if (latencies !== null) el.kbLatencies = latencies;
   return {
-    model, el, root, styleEl, boardEl, sideEl, panelEl, sheetEl, live,
+    model, el, root, styleEl, mainEl, boardEl, sideEl, panelEl, sheetEl, live,
     // the ids its labels point at must be unique on the page: every board's module is a copy
     // of its own (a counter here would restart at each), so a random name
     uid: `kb-${Math.random().toString(36).slice(2, 10)}${Date.now().toString(36)}`,
     nextId: 1,
     focusTarget: null,
+    focusByMouse: false, // a ring a click left: forgotten when the position changes or a button is pressed
     focusPoint: null, // where the focus was, in board units
     clickedAt: null,
-    large: model.get("_size") === "large",
+    stage: null,
+    note: null,
+    parked: false,
+    fullscreen: false,
+    moreOpen: false,
+    watch: null,
     openRuling: null,
     lastLogged: null,
     latencies,
@@ -183,9 +209,21 @@ function clickTarget(board, target) {
 /** @param {Board} board @param {string} button @param {any} [value] */
 function pressButton(board, button, value) {
   if (board.latencies !== null) board.clickedAt = performance.now();
+  forgetMouseFocus(board);
   const msg = { kind: "button", button };
   if (value !== undefined) msg.value = value;
   send(board, msg);
+}
+
+/** A focus ring that a mouse click left belongs to that click: it is not carried into a new
+ *  position (the next challenge, the next step) or past a button.  The keyboard's stays.
+ *  @param {Board} board */
+function forgetMouseFocus(board) {
+  if (!board.focusByMouse) return;
+  board.focusByMouse = false;
+  board.focusTarget = null;
+  board.el.dataset.focus = "";
+  for (const n of board.boardEl.querySelectorAll(".kb-focus")) n.classList.remove("kb-focus");
 }
 
 /** The time from the last click to now, for the latency probe. @param {Board} board */
@@ -210,18 +248,126 @@ function applyTheme(board) {
   svg.classList.toggle("kb-light", !dark);
 }
 
-/** @param {Board} board */
-function applySize(board) {
-  board.root.classList.toggle("kb-large", board.large);
-  const toggle = board.panelEl.querySelector('[data-key="size"]');
-  if (toggle) toggle.setAttribute("aria-pressed", String(board.large));
+/** Is the view to be shown in presentation view?  Python's `view` trait says so, unless the
+ *  board is *parked*: its kernel went away (a restart, a lost connection: ipywidgets tells the
+ *  model), so the board waits in its cell, where the notebook can be run again, until Python
+ *  is heard from again (`wake`).  @param {Board} board */
+function presenting(board) {
+  return board.model.get("view") === "presentation" && !board.parked;
+}
+
+/** Python was heard from (a change of the model, a reply): a parked board may take the
+ *  stage again.  @param {Board} board */
+function wake(board) {
+  if (!board.parked) return;
+  board.parked = false;
+  applyView(board);
+}
+
+/** Show the view as the `view` trait says: in the cell, or on a stage over the whole window
+ *  (see the top of this file).  @param {Board} board */
+function applyView(board) {
+  const on = presenting(board);
+  const toggle = board.panelEl.querySelector('[data-key="view"]');
+  if (toggle) toggle.setAttribute("aria-pressed", String(on));
+  if (on && !board.stage) enterStage(board);
+  else if (!on && board.stage) leaveStage(board);
+  board.fullscreen = false;
+  applyWidth(board);
+}
+
+/** Move the view's elements onto a new stage over the window; the cell shows a note.
+ *  @param {Board} board */
+function enterStage(board) {
+  const { root, el } = board;
+  const active = document.activeElement;
+  const focused = active instanceof HTMLElement && root.contains(active) ? active : null;
+  const stage = h("div", "kb-widget kb-stage");
+  stage.setAttribute("role", "region");
+  stage.setAttribute("aria-label", "Presentation view of the board");
+  const note = h("p", "kb-stage-note",
+    "This board is in presentation view, over the whole window. Its \u201cPresentation view\u201d button brings it back here.");
+  document.body.append(stage);
+  stage.append(root);
+  el.append(note);
+  root.classList.remove("kb-wide", "kb-narrow");
+  root.classList.add("kb-presentation");
+  board.stage = stage;
+  board.note = note;
+  focused?.focus();
+  if (board.fullscreen && stage.requestFullscreen) {
+    // a press of the toggle: full screen where the browser allows it; the stage covers the
+    // window anyway (set from code or restored after a restart there is no gesture to allow it)
+    stage.requestFullscreen({ navigationUI: "hide" }).catch(() => {});
+  }
+  board.watch = window.setInterval(() => watchStage(board), WATCH_MS);
+  watchStage(board);
+}
+
+/** Put the view's elements back into the cell and remove the stage. @param {Board} board */
+function leaveStage(board) {
+  const { root, el, stage } = board;
+  if (!stage) return;
+  const active = document.activeElement;
+  const focused = active instanceof HTMLElement && root.contains(active) ? active : null;
+  if (board.watch !== null) window.clearInterval(board.watch);
+  board.watch = null;
+  if (document.fullscreenElement === stage) document.exitFullscreen?.().catch(() => {});
+  board.note?.remove();
+  el.append(root);
+  stage.remove();
+  board.stage = null;
+  board.note = null;
+  root.classList.remove("kb-presentation", "kb-sheet-below");
+  root.style.removeProperty("--kb-board-w");
+  root.style.removeProperty("--kb-board-h");
+  focused?.focus();
+}
+
+/** The stage is shown only while the cell's notebook is (it is another tab's, or closed:
+ *  hidden), and follows the window's size.  @param {Board} board */
+function watchStage(board) {
+  const { stage, note } = board;
+  if (!stage || !note) return;
+  const r = note.getBoundingClientRect();
+  const shown = note.isConnected && r.width > 0 && r.height > 0;
+  if (stage.hidden === shown) {
+    stage.hidden = !shown;
+    if (shown) applyWidth(board);
+  }
+}
+
+/** Presentation view: scale the board to the stage beside the side column (SIDE_MIN to
+ *  SIDE_MAX px wide), and put the scoresheet under the board when the stage leaves room
+ *  there (SHEET_BELOW px), else at the foot of the side column.  @param {Board} board */
+function fitStage(board) {
+  const { root, mainEl, sideEl, sheetEl } = board;
+  const svg = board.boardEl.querySelector("svg");
+  const box = svg?.viewBox?.baseVal;
+  const width = root.clientWidth, height = root.clientHeight;
+  if (!box || !box.width || !box.height || !width || !height) return;
+  const side = Math.min(SIDE_MAX, Math.max(SIDE_MIN, width * SIDE_SHARE));
+  const scale = Math.max(0.1, Math.min((width - side - GAP) / box.width, height / box.height));
+  const w = Math.floor(box.width * scale), hgt = Math.floor(box.height * scale);
+  root.style.setProperty("--kb-board-w", `${w}px`);
+  root.style.setProperty("--kb-board-h", `${hgt}px`);
+  const below = height - hgt - GAP >= SHEET_BELOW;
+  root.classList.toggle("kb-sheet-below", below);
+  const home = below ? mainEl : sideEl;
+  if (sheetEl.parentElement !== home) home.append(sheetEl);
+  showLatestRound(board);
 }
 
 /** Wide (>= 1100 px): the scoresheet goes in the side column, beside the board; narrow
  *  (the board at 480 px and the panel do not fit side by side): the panel goes below.
+ *  In presentation view the stage decides (`fitStage`).
  *  @param {Board} board */
 function applyWidth(board) {
   const { root, sideEl, sheetEl, live } = board;
+  if (board.stage) {
+    fitStage(board);
+    return;
+  }
   const width = root.getBoundingClientRect().width;
   const wide = width >= WIDE;
   root.classList.toggle("kb-wide", wide);
@@ -308,6 +454,7 @@ function drawBoard(board) {
   applyTheme(board);
   showFocus(board);
   recordLatency(board);
+  if (board.stage) fitStage(board); // another drawing may have another size
   board.el.dataset.renders = String(Number(board.el.dataset.renders || 0) + 1);
 }
 
@@ -472,7 +619,8 @@ function drawSeat(board, seat, id) {
 
 // --- the panel -------------------------------------------------------------------------------
 
-/** The headline and the "Large board" toggle. @param {Board} board @param {any} panel */
+/** The headline and the "Presentation view" toggle (it asks Python: see the top of this file).
+ *  @param {Board} board @param {any} panel */
 function drawPanelTop(board, panel) {
   const top = h("div", "kb-panel-top");
   if (panel.headline) {
@@ -481,16 +629,18 @@ function drawPanelTop(board, panel) {
     head.setAttribute("aria-level", "2");
     top.append(head);
   }
-  const size = h("button", "kb-size-toggle", "Large board");
-  size.type = "button";
-  size.dataset.key = "size";
-  size.setAttribute("aria-pressed", String(board.large));
-  size.title = "Fill the cell's width (for a projector)";
-  size.addEventListener("click", () => {
-    board.large = !board.large;
-    applySize(board);
+  const view = h("button", "kb-view-toggle", "Presentation view");
+  view.type = "button";
+  view.dataset.key = "view";
+  view.setAttribute("aria-pressed", String(presenting(board)));
+  view.title = "For a projector: the board, whose turn, the buttons, the announcements and the scoresheet "
+    + "together over the whole window (full screen where the browser allows it)";
+  view.addEventListener("click", () => {
+    const on = !presenting(board);
+    board.fullscreen = on; // this press is the gesture the Fullscreen API asks for
+    pressButton(board, "view", on ? "presentation" : "normal");
   });
-  top.append(size);
+  top.append(view);
   return top;
 }
 
@@ -624,6 +774,19 @@ function drawSheet(board, sheet) {
   else board.sheetEl.replaceChildren();
 }
 
+/** Presentation view: a scoresheet taller than its place is scrolled to the round being
+ *  played (or the last one), its header row staying on top (board.css).  @param {Board} board */
+function showLatestRound(board) {
+  const sheet = board.sheetEl;
+  if (sheet.scrollHeight <= sheet.clientHeight) return;
+  const rounds = sheet.querySelectorAll("tbody");
+  const latest = sheet.querySelector("tbody.kb-live") || rounds[rounds.length - 1];
+  if (!latest) return;
+  const box = sheet.getBoundingClientRect(), round = latest.getBoundingClientRect();
+  const head = sheet.querySelector("thead")?.getBoundingClientRect().height || 0;
+  sheet.scrollTop += Math.min(round.bottom - box.bottom, round.top - box.top - head);
+}
+
 /** Read out the announcement and the log's newest entry when it is new.
  *  @param {Board} board @param {any} panel @param {string[]} log */
 function announce(board, panel, log) {
@@ -662,21 +825,47 @@ function drawPanel(board, fromModel = true) {
   if (ruling) el.append(ruling);
   if (panel.choices?.length) el.append(drawChoices(board, panel.choices));
   for (const group of /** @type {ButtonGroup[]} */ (panel.groups || [])) el.append(drawGroup(board, group));
-  if (panel.seats?.length) el.append(drawSeats(board, panel.seats));
-  if (log.length) el.append(drawLog(board, log, texts));
-  if (panel.editing) el.append(...drawValidity(board, panel, texts));
-  else if (panel.moves !== undefined || panel.total !== undefined) {
-    const [scrub, list] = drawHistory(board, panel);
-    el.append(scrub, list);
-    scrollToCurrent(list);
+  const onStage = !!board.stage;
+  /** what a presentation folds into "Seats and moves": the seat picker and the move list */
+  const more = [];
+  if (panel.seats?.length) {
+    const seats = drawSeats(board, panel.seats);
+    if (onStage) more.push(seats);
+    else el.append(seats);
   }
+  if (log.length) el.append(drawLog(board, log, texts));
+  else if (onStage && Array.isArray(panel.announcements)) el.append(h("p", "kb-log kb-log-empty", "Nothing announced yet."));
+  if (panel.editing) el.append(...drawValidity(board, panel, texts));
+  let history = null;
+  if (!panel.editing && (panel.moves !== undefined || panel.total !== undefined)) {
+    history = drawHistory(board, panel);
+    if (onStage) more.push(...history);
+    else el.append(...history);
+  }
+  if (more.length) el.append(drawMore(board, more));
+  if (history) scrollToCurrent(history[history.length - 1]);
   if (fromModel) {
     drawSheet(board, panel.scoresheet_html);
+    if (board.stage) showLatestRound(board);
     announce(board, panel, log);
     board.el.dataset.panels = String(Number(board.el.dataset.panels || 0) + 1);
   }
-  applySize(board);
   restoreFocus(board, focusKey);
+}
+
+/** Presentation view: the seat picker and the move list, folded at the foot of the side
+ *  column ("Seats and moves"), kept open or shut across redraws.
+ *  @param {Board} board @param {HTMLElement[]} parts */
+function drawMore(board, parts) {
+  const details = /** @type {HTMLDetailsElement} */ (h("details", "kb-more"));
+  details.open = board.moreOpen;
+  const summary = h("summary", "kb-more-summary", "Seats and moves");
+  summary.dataset.key = "more";
+  details.append(summary, ...parts);
+  details.addEventListener("toggle", () => {
+    board.moreOpen = details.open;
+  });
+  return details;
 }
 
 // --- replies and input -----------------------------------------------------------------------
@@ -693,12 +882,14 @@ function onBoardClick(board, event) {
   if (!node || !board.boardEl.contains(node)) return;
   board.focusTarget = node.getAttribute("data-target");
   board.focusPoint = toBoard(board, centreOf(node));
+  board.focusByMouse = true;
   clickTarget(board, /** @type {string} */ (board.focusTarget));
 }
 
 /** Move the focus ring in a key's direction (see the top of this file).
  *  @param {Board} board @param {number[]} direction @param {boolean} lines */
 function moveFocus(board, [dx, dy], lines) {
+  board.focusByMouse = false; // the keyboard's ring stays through redraws
   const all = targets(board, lines);
   if (!all.length) return;
   const current = board.focusTarget && nodeOf(board, board.focusTarget);
@@ -778,14 +969,35 @@ function render({ model, el }) {
   /** the model's events and what each redraws */
   const handlers = {
     "change:_style": () => drawStyle(board),
-    "change:_svg": () => drawBoard(board),
-    "change:_panel": () => drawPanel(board),
-    "change:_theme": () => applyTheme(board),
-    "change:_size": () => {
-      board.large = model.get("_size") === "large";
-      applySize(board);
+    "change:_svg": () => {
+      wake(board);
+      drawBoard(board);
     },
-    "msg:custom": (/** @type {any} */ msg) => onCustom(board, msg),
+    "change:_panel": () => {
+      wake(board);
+      drawPanel(board);
+    },
+    "change:_theme": () => applyTheme(board),
+    "change:position": () => forgetMouseFocus(board),
+    "change:view": () => {
+      board.parked = false;
+      applyView(board);
+      drawPanel(board, false); // the panel's order and folds differ on the stage
+    },
+    "msg:custom": (/** @type {any} */ msg) => {
+      if (board.parked) {
+        wake(board);
+        drawPanel(board, false);
+      }
+      onCustom(board, msg);
+    },
+    // ipywidgets says the model's kernel went away (a restart) or its connection changed:
+    // the board leaves the stage (which would hide the cell to run again) until Python answers
+    comm_live_update: () => {
+      board.parked = true;
+      applyView(board);
+      drawPanel(board, false);
+    },
   };
   const onClick = (/** @type {MouseEvent} */ event) => onBoardClick(board, event);
   const onKeyDown = (/** @type {KeyboardEvent} */ event) => onKey(board, event);
@@ -798,6 +1010,7 @@ function render({ model, el }) {
   resize?.observe(board.root);
   drawStyle(board);
   drawBoard(board);
+  applyView(board); // on the stage at once when the board was made (or saved) in presentation view
   drawPanel(board);
   applyWidth(board);
 
@@ -808,6 +1021,7 @@ function render({ model, el }) {
     resize?.disconnect();
     board.boardEl.removeEventListener("click", onClick);
     board.root.removeEventListener("keydown", onKeyDown);
+    leaveStage(board); // no stage outlives its view
   };
 }
 

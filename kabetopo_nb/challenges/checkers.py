@@ -41,7 +41,9 @@ class Feedback:
 
     ``solved``: the goal is met; ``done``: the attempt is over (solved, or the turn ended
     without meeting the goal); ``message``: what happened, in words (a refusal quotes the
-    engine's verdict with its ruling IDs); ``rulings``: the ruling IDs involved.
+    engine's verdict with its ruling IDs); ``rulings``: the ruling IDs involved;
+    ``illegal``: the engine refused the action (the rules forbid it, or it is not an action
+    at all), as against a legal try the challenge does not count, or a wrong answer.
     """
 
     solved: bool
@@ -49,13 +51,14 @@ class Feedback:
     message: str
     rulings: tuple[str, ...] = ()
     details: tuple[tuple[str, str], ...] = ()  # which-legal: (choice, the engine's verdict) for each
+    illegal: bool = False
 
     def __str__(self) -> str:
         return self.message
 
 
-def refusal(message: str, rulings=()) -> Feedback:
-    return Feedback(False, False, message, tuple(rulings))
+def refusal(message: str, rulings=(), *, illegal: bool = False) -> Feedback:
+    return Feedback(False, False, message, tuple(rulings), illegal=illegal)
 
 
 # --- shared helpers ------------------------------------------------------------------
@@ -448,9 +451,9 @@ def play_action(attempt, text: str) -> Feedback:
     try:
         verdict = state.explain(text)
     except (NotationError, ValueError) as exc:
-        return refusal(f"Not an action: {exc}")
+        return refusal(f"Not an action: {exc}", illegal=True)
     if not verdict.legal:
-        return refusal(f"Refused: {text}: {verdict}", verdict.rulings)
+        return refusal(f"Refused: {text}: {verdict}", verdict.rulings, illegal=True)
     action = state.engine.parse_action(text)
     refused = attempt.checker.before(attempt, action)
     if refused is not None:
@@ -459,7 +462,7 @@ def play_action(attempt, text: str) -> Feedback:
     try:
         after.apply(action)
     except IllegalActionError as exc:  # explain() and apply() read one ledger: not expected
-        return refusal(f"Refused: {exc.verdict}", exc.verdict.rulings)
+        return refusal(f"Refused: {exc.verdict}", exc.verdict.rulings, illegal=True)
     attempt.state = after
     attempt.played.append(str(action))
     return attempt.checker.after(attempt)

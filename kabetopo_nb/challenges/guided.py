@@ -9,10 +9,11 @@
 
 The script is a round (its ruleset and the seed of its setup), the learner's seat, and a
 list of steps.  Each step is one decision of the learner: ``say`` (what to try, and how to
-click it), ``why`` (the rule behind it, with its ruling IDs), ``hint``, ``expect`` (the
-actions that count: usually one), ``then``: the other seats' actions that follow,
-played by the script until the learner decides again, and ``clicks``: how the step is
-played on the board (the tests replay them).
+click it), ``title`` (a few words naming it, for the board's headline; by default the
+words for what it ``teaches``), ``why`` (the rule behind it, with its ruling IDs),
+``hint``, ``expect`` (the actions that count: usually one), ``then``: the other seats'
+actions that follow, played by the script until the learner decides again, and
+``clicks``: how the step is played on the board (the tests replay them).
 
 The engine judges every click.  An action the rules refuse gets the engine's verdict (its
 sentence and ruling IDs); a legal action the step does not ask for gets "Not quite" with
@@ -32,7 +33,11 @@ from ..kabetopo.game import KabetopoState
 from ..kabetopo.rules import SEAT_LETTERS, seat_name
 from ..kabetopo.scoring import events
 
-_STEP_FIELDS = {"say", "why", "hint", "expect", "then", "teaches", "clicks"}
+_STEP_FIELDS = {"say", "why", "hint", "expect", "then", "teaches", "clicks", "title"}
+# a step's short name (the board's headline) by what it teaches, where the script names none
+TEACHES = {"move": "A plain move", "end": "End the turn", "wall": "Drop a wall", "teleport": "Through a portal",
+           "mountain": "Onto the Mountain", "monolith": "Drop a monolith", "bonus": "The bonus move",
+           "tadaima": "Home: Tadaima!"}
 _GAME_FIELDS = {"id", "title", "intro", "rules", "seed", "learner", "finale", "step"}
 
 
@@ -47,6 +52,13 @@ class GuidedStep:
     then: tuple[str, ...] = ()
     teaches: str = ""
     clicks: tuple[str, ...] = ()  # how the step is played on the board ("runner:sq:f6", "button:end", ...)
+    name: str = ""  # the script's short name for it, if it gives one (``title`` in the file)
+
+    @property
+    def title(self) -> str:
+        """A few words naming the step (the board's headline): the script's, else the words
+        for what it teaches."""
+        return self.name or TEACHES.get(self.teaches, self.teaches.capitalize())
 
 
 @dataclass(frozen=True)
@@ -177,7 +189,7 @@ def _read(data: dict, where: str) -> GuidedGame:
                 raise GuidedGameError(f"{where}, step {i}: unknown field(s) {', '.join(sorted(extra))}")
             steps.append(GuidedStep(say=_words(raw["say"]), why=_words(raw["why"]), hint=_words(raw["hint"]),
                               expect=tuple(raw["expect"]), then=tuple(raw.get("then", ())), teaches=raw.get("teaches", ""),
-                              clicks=tuple(raw.get("clicks", ()))))
+                              clicks=tuple(raw.get("clicks", ())), name=_words(raw.get("title", ""))))
         return GuidedGame(id=data["id"], title=data["title"], intro=_words(data["intro"]), rules=data["rules"],
                           seed=int(data["seed"]), learner=learner, steps=tuple(steps), finale=_words(data["finale"]))
     except KeyError as exc:

@@ -48,6 +48,7 @@ MATCH_VERSION = 1
 BOT_NAME = re.compile(r"[a-z][a-z0-9_.-]{0,39}")  # "human", "greedy", "mcts-200", "mcts-2s" ... (the board resolves it)
 MAX_REASON = 500  # characters of a saved "not scored" reason
 MAX_SEED = 2**64 - 1  # seeds are non-negative: random.Random(-s) is random.Random(s)
+VIEWS = ("normal", "presentation")  # how the match board was last shown (kabetopo_nb.widget.VIEWS)
 MAX_NAME = 40  # characters of a player's name: a headline's worth, and a save stays far under its limit
 _JOINERS = "\u200c\u200d"  # zero-width (non-)joiners: parts of names in some scripts and of emoji
 
@@ -182,6 +183,9 @@ class Match:
         # (the referee's check), why the match is not scored
         self.bots: dict[str, str] = {}
         self.unscored: str | None = None
+        # and how the match board was last chosen to be shown (``VIEWS``; None: as the code
+        # that opened the board says), so a restart brings back the projector's view
+        self.view: str | None = None
         self._start_round()
 
     @classmethod
@@ -362,6 +366,7 @@ class Match:
             "history": [[str(a) for a in s.history] for s in self.states],
             **({"bots": dict(self.bots)} if self.bots else {}),
             **({"unscored": self.unscored} if self.unscored else {}),
+            **({"view": self.view} if self.view else {}),
         }
 
     def save_json(self) -> str:
@@ -376,7 +381,7 @@ class Match:
         """
         data = read_json(data)
         extra = sorted(set(data) - {"format", "version", "rules", "players", "rounds", "seed", "history",
-                                    "bots", "unscored"})
+                                    "bots", "unscored", "view"})
         if extra:
             raise SaveFormatError("$", f"unknown field(s): {', '.join(extra)}")
         if data.get("format") != MATCH_FORMAT:
@@ -404,6 +409,9 @@ class Match:
         unscored = data.get("unscored")
         if unscored is not None and not (isinstance(unscored, str) and 0 < len(unscored) <= MAX_REASON):
             raise SaveFormatError("$.unscored", f"expected the reason the match is not scored (1 to {MAX_REASON} characters)")
+        view = data.get("view")
+        if view is not None and view not in VIEWS:
+            raise SaveFormatError("$.view", f"expected one of {', '.join(map(repr, VIEWS))}")
         history = data.get("history")
         if not isinstance(history, list) or not history or not all(isinstance(r, list) for r in history):
             raise SaveFormatError("$.history", "expected a list of rounds, each a list of actions")
@@ -435,7 +443,7 @@ class Match:
                     raise SaveFormatError(where, str(exc)) from None
                 if len(match.scores) == len(match.states) and i != len(actions) - 1:
                     raise SaveFormatError(where, "the round ended before its recorded actions did")
-        match.bots, match.unscored = dict(bots), unscored
+        match.bots, match.unscored, match.view = dict(bots), unscored, view
         match.auto_setup, match.auto_next = True, auto_next
         if auto_next and match.between_rounds():
             match.next_round()

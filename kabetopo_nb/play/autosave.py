@@ -253,6 +253,7 @@ class _Written:
     rounds: int
     bots: dict[str, str]
     unscored: str | None
+    view: str | None  # the board's view mode, as the save records it
     actions: int  # actions in the full save
     lines: int  # actions in the journal
     digest: str  # SHA-256 of the full save's bytes
@@ -589,7 +590,7 @@ class Autosave:
                 raise SaveFormatError(self.journal.name, f"over {MAX_JOURNAL_BYTES:,} bytes: not a journal this board wrote")
             lines, clean, journal_sig = self._replay(match, journal, digest, journal_sig)
         self._base = _Written(match.state, match.state.position, len(match.states), dict(match.bots),
-                              match.unscored, actions, lines, digest)
+                              match.unscored, match.view, actions, lines, digest)
         self._journal_clean = clean
         self._disk = (save_sig, journal_sig)
         self.started = True
@@ -689,7 +690,7 @@ class Autosave:
     def _write(self, match: Match) -> bool:
         state, base = match.state, self._base
         same = (base is not None and base.state is state and base.rounds == len(match.states)
-                and base.bots == match.bots and base.unscored == match.unscored)
+                and base.bots == match.bots and base.unscored == match.unscored and base.view == match.view)
         if same and base is not None and base.position is state.position:
             return False
         if (same and base is not None and self._journal_clean and base.actions >= SMALL_SAVE
@@ -747,7 +748,7 @@ class Autosave:
         self._disk = self._look()  # the files as this board left them
         state = match.state
         self._base = _Written(state, state.position, len(match.states), dict(match.bots), match.unscored,
-                              sum(s.ply for s in match.states), 0, hashlib.sha256(data).hexdigest())
+                              match.view, sum(s.ply for s in match.states), 0, hashlib.sha256(data).hexdigest())
         sync_folder(folder)
         if self._disk[1] is not None:  # the journal's lines are in the save now
             try:

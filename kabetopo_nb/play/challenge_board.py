@@ -3,18 +3,26 @@
     >>> from kabetopo_nb import ChallengeBoard
     >>> ChallengeBoard(section="03")          # or "03-walls-and-the-path-rule"
 
-The panel's headline is the challenge's goal; the board is its position.  For the
+The panel's headline is the challenge's title, a few words in large type; its message, in
+plain type, gives the reply to the last click (if any), the goal in full and, for a
+question, the answer so far; the board is its position, and nothing drawn on it comes
+from before the attempt (each attempt has a game controller of its own).  For the
 challenges played on the board (reach, slow-down, only-legal-turn) the clicks mean what
 they mean on the game's own board: the game's controller reads them, but every action it
 would apply is handed to the challenge's ``Attempt.play`` instead, so the engine's verdict
 and the challenge's checker judge it (a refusal leaves the attempt as it was).  The
 challenges answered rather than played take their answer from the panel: toggle buttons
-for ``which-legal``, squares clicked on the board for ``end-squares``, -/+ steppers per
-seat for ``score``; "Check answer" submits it to ``Attempt.answer``.
+for ``which-legal``, squares clicked on the board for ``end-squares`` (drawn with the
+squares' names, which the answer and the feedback use; a click on the runner's own square
+counts it too, and says so: a turn can end where it began, after a drop or a move there
+and back), -/+ steppers per seat for ``score``; "Check answer" submits it to
+``Attempt.answer``.  A refusal of the rules is headed "Not allowed"; a legal try that
+does not meet the goal, and a wrong answer, "Not quite".
 
 Buttons: Hint, Show me (the stated solution, played at once or filled in; the challenge
 counts as shown, not solved), Try again, Previous and Next; the status line counts
-"Challenge 2 of 4 · 1 solved".  Solved challenges are remembered in the learner's
+"Challenge 2 of 4 · 1 solved".  There is no move list or history slider: an attempt is
+one turn, and "Try again" starts it over.  Solved challenges are remembered in the learner's
 progress file (``kabetopo_nb.challenges.progress``), so a new board picks up where the
 last one stopped: it opens on the section's first unsolved challenge.
 """
@@ -24,6 +32,7 @@ from abc import ABC, abstractmethod
 from typing import Any
 
 from ..challenges import Attempt, Challenge, Feedback, challenges
+from ..challenges.checkers import runner_square, seat_index
 from ..challenges.progress import Progress
 from ..core.verdict import NotationError, SettingError
 from ..kabetopo.geometry import parse_square, square_name
@@ -132,8 +141,9 @@ class ChallengeController(RoutingController):
         reason = feedback.message
         if feedback.done and not feedback.solved:
             reason += " Press 'Try again' to start over."
-        # an engine refusal is "not allowed"; a legal try that misses the goal is "not quite"
-        heading = "Not allowed" if feedback.rulings else "Not quite"
+        # only the engine's refusal is "not allowed"; a legal try that misses the goal, or a
+        # wrong answer (which quotes the engine's verdicts, with their rulings), is "not quite"
+        heading = "Not allowed" if feedback.illegal else "Not quite"
         self.refusal = {"rulings": list(feedback.rulings), "reason": reason, "heading": heading}
         self.message = ""
         return {"ok": ok, "refusal": self.refusal}
@@ -187,7 +197,15 @@ class ChallengeController(RoutingController):
                 return self._error(f"{target!r} is not a square of the board ({exc}): click the squares where "
                                    "the runner can end its turn")
             self.chosen ^= {name}
-            return {"ok": True, "message": self._answer_so_far()}
+            said = self._answer_so_far()
+            if name == self._runner_square():
+                # counted like any square: a turn may end where it began (after a drop, or a
+                # move there and back), and the checker counts the square then
+                self.message = (f"{name} is where the runner stands now, and it is "
+                                f"{'in' if name in self.chosen else 'out of'} your answer: count it only if "
+                                f"the turn can end with the runner on {name}. {said}")
+                return {"ok": True, "message": self.message}
+            return {"ok": True, "message": said}
         if self.challenge.answers:
             return self._error("this challenge asks for an answer: use the buttons, then 'Check answer'")
         return self.inner.click(target)
@@ -259,6 +277,10 @@ class ChallengeController(RoutingController):
                         "press 'Try again' to play it yourself.")
         return {"ok": True, "message": self.message}
 
+    def _runner_square(self) -> str:
+        """The square of the runner an end-squares challenge asks about."""
+        return square_name(runner_square(self.state, seat_index(self.state, self.challenge.check.get("runner"))))
+
     def _choices(self) -> list[str]:
         return [str(c) for c in self.challenge.check.get("choices", [])]
 
@@ -270,7 +292,7 @@ class ChallengeController(RoutingController):
             picked = [c for c in self._choices() if c in self.chosen]
         else:
             picked = sorted(self.chosen)
-        return "Your answer: " + (", ".join(picked) if picked else "none yet")
+        return "Your answer: " + (", ".join(picked) if picked else "none yet") + "."
 
     # --- what to draw --------------------------------------------------------------------
     def position_text(self) -> str:
@@ -292,7 +314,8 @@ class ChallengeController(RoutingController):
         if ch.kind == "end-squares":
             from ..render.kabetopo_svg import board_svg
 
-            svg = board_svg(self.state.position, highlights={sq: "move" for sq in self.chosen} or None,
+            svg = board_svg(self.state.position, coordinates=True,  # the answer names squares
+                            highlights={sq: "move" for sq in self.chosen} or None,
                             interactive=True, embed_style=False)
         refusal = self.refusal or inner_panel.refusal
         groups = [] if ch.answers else self._play_groups(inner_panel)
@@ -305,23 +328,28 @@ class ChallengeController(RoutingController):
             {"id": "previous", "label": "Previous", "enabled": self.index > 0},
             {"id": "next", "label": "Next", "enabled": self.index < n - 1},
         ]})
-        message = self.message or ("" if self.refusal else inner_panel.message)
-        if not message and not refusal and ch.answers:  # the answer so far, always in view
-            message = self._answer_so_far()
+        reply = self.message or ("" if self.refusal else inner_panel.message)
+        parts = [reply, f"Goal: {ch.goal}"]
+        if ch.answers and self._answer_so_far() not in reply:  # the answer so far, always in view
+            parts.append(self._answer_so_far())
+        message = " ".join(p for p in parts if p)
         problems = [self.progress.problem] if self.progress.problem else []
-        options_at = [] if ch.answers else (inner_panel.options_at or [])
+        # "why not here?" belongs to the game board's own refusal of the clicked target; the
+        # challenge's refusals (a try that misses the goal, a wrong answer) say only what was tried
+        own = refusal is not None and self.refusal is None and not ch.answers
+        options_at = (inner_panel.options_at or []) if own else []
         return View(svg, view.style, inner_panel.but(
             status=self.counter(),
-            headline=f"{ch.title}: {ch.goal}",
+            headline=ch.title,
             message=message,
             refusal=refusal,
             rulings_text=ruling_cards(refusal, options_at),
-            announcement=message or (refusal or {}).get("reason", ""),
+            announcement=reply or (refusal or {}).get("reason", "") or message,
             announcements=problems,
             choices=[] if ch.answers else inner_panel.choices,
             options_at=options_at,
             groups=groups,
-            moves=[], ply=0, total=0, first_ply=0,
+            moves=None, ply=0, total=None, first_ply=None,  # an attempt is one turn: no move list or slider
             editing=False,
             problems=[],
         ))

@@ -56,11 +56,13 @@ class Refusal(TypedDict):
 class Panel:
     """Everything the board shows beside its drawing (``widgets/board.js`` documents how
     each field is shown); ``to_dict`` is what goes to the front end.  The fields named in
-    ``OPTIONAL`` belong to some boards only: left ``None``, they are not sent."""
+    ``OPTIONAL`` belong to some boards only: left ``None``, they are not sent (a board
+    with no history to travel through, a challenge or the guided game, sends no ``moves``
+    and no ``total``, and the front end then draws no move list and no slider)."""
 
     OPTIONAL: ClassVar[frozenset[str]] = frozenset({
         "headline", "error", "announcements", "options_at", "first_ply", "valid",
-        "round", "unscored", "thinking", "seats", "scoresheet_html"})
+        "round", "unscored", "thinking", "seats", "scoresheet_html", "moves", "total"})
 
     status: str = ""
     headline: str | None = None
@@ -73,9 +75,9 @@ class Panel:
     rulings_text: dict[str, dict] = field(default_factory=dict)
     choices: list[dict] = field(default_factory=list)
     groups: list[ButtonGroup] = field(default_factory=list)
-    moves: list[dict] = field(default_factory=list)
+    moves: list[dict] | None = field(default_factory=list)
     ply: int = 0
-    total: int = 0
+    total: int | None = 0
     first_ply: int | None = 0
     editing: bool = False
     valid: bool | None = None

@@ -3,13 +3,17 @@
     >>> from kabetopo_nb import GuidedGameBoard
     >>> GuidedGameBoard()                    # the script kabetopo_nb/challenges/guided/first-game.toml
 
-The headline says what to try; clicks mean what they mean on the game's own board (the
-Kabetopo controller reads them), but every action it would apply goes to the guided game's
-``Walk.play`` instead, which asks the engine and the script: a refusal of the rules shows
-the engine's verdict with its ruling IDs ("Not allowed"), a legal action the step does not
-ask for shows "Not quite" with the hint, and neither changes the game.  An accepted click
-is told in the engine's words, with why it works, and the other seats' replies follow.
-Buttons: Hint, Show me (plays the step for the learner), Start again.
+The headline names the step in a few words ("Drop a wall"); the status line counts the
+steps; the message, in plain type, says what to try (after the reply to the last click,
+if any).  Clicks mean what they mean on the game's own board (the Kabetopo controller
+reads them), but every action it would apply goes to the guided game's ``Walk.play``
+instead, which asks the engine and the script: a refusal of the rules shows the engine's
+verdict with its ruling IDs ("Not allowed"), a legal action the step does not ask for
+shows "Not quite": what that click would have done and the hint, nothing about actions
+the learner did not try; neither changes the game.  An accepted click is told in the
+engine's words, with why it works, and the other seats' replies follow; it clears the
+board's selection.  Buttons: Hint, Show me (plays the step for the learner), Start again.
+The board has no move list or history slider: the script is one line of play.
 """
 from __future__ import annotations
 
@@ -102,9 +106,17 @@ class GuidedController(RoutingController):
         return f"{self.game.title}: step {self.walk.index + 1} of {n} · you play {self.game.learner_name}"
 
     def headline(self) -> str:
+        """A few words, drawn in large type: the step's name."""
         step = self.walk.step
         if step is None:  # the walk is done
-            return f"Tadaima, well played! {self.game.finale}"
+            return "Tadaima, well played!"
+        return step.title
+
+    def task(self) -> str:
+        """What to try now, in full (the panel's message: plain type, however long)."""
+        step = self.walk.step
+        if step is None:  # the walk is done
+            return self.game.finale
         if self.walk.index == 0:
             return f"{self.game.intro} {step.say}"
         return step.say
@@ -119,16 +131,25 @@ class GuidedController(RoutingController):
             {"id": "show-me", "label": "Show me", "enabled": not self.walk.done},
             {"id": "start-again", "label": "Start again", "enabled": True},
         ]})
-        message = self.message or ("" if self.refusal else inner_panel.message)
+        reply = self.message or ("" if self.refusal else inner_panel.message)
+        task = self.task()
+        if self.walk.done:  # the last step's reply ends with the finale already
+            message = reply or task
+        else:
+            message = f"{reply} Now: {task}" if reply else task
+        # "why not here?" belongs to the game board's own refusal of the clicked target; a
+        # refusal of the walk's (an action tried that is not the step) says only what was tried
+        options_at = (inner_panel.options_at or []) if refusal is not None and self.refusal is None else []
         return View(view.svg, view.style, inner_panel.but(
             status=self.counter(),
             headline=self.headline(),
             message=message,
             refusal=refusal,
-            rulings_text=ruling_cards(refusal, inner_panel.options_at or []),
-            announcement=message or (refusal or {}).get("reason", ""),
+            options_at=options_at,
+            rulings_text=ruling_cards(refusal, options_at),
+            announcement=reply or (refusal or {}).get("reason", "") or message,
             groups=groups,
-            moves=[], ply=0, total=0, first_ply=0,
+            moves=None, ply=0, total=None, first_ply=None,  # one line of play: no move list or slider
             editing=False,
             problems=[],
         ))

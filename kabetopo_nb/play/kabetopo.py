@@ -3,17 +3,21 @@
 Play mode: the player's runner is the one that moves.  Clicking it lights up its legal
 moves; clicking a square moves there (choosing among door hinges on the board when there
 are two); a portal's entry shows as an option on the board (``T``); clicking a line offers
-the legal drops there as choices.  Exit choices, bump destinations and lock it behind you
+the legal drops there as choices (replacing the last line's), and says with the engine's
+verdicts why a piece the player may look for there is not among them.  Exit choices, bump destinations and lock it behind you
 appear as numbered options on the board.  Anything illegal is refused with the engine's
 verdict (ruling IDs and a sentence) for one of the candidates the ledger lists at the
 clicked square or line (``state.options_at``), the one the click most plausibly meant;
 where none stands behind the refusal (another seat's runner, a square no move reaches),
 the board's own words come from ``refusals.py``.  Edit mode places and removes pieces,
-sets the player to move and the pools, and says whether the position is valid and why not.
+sets the player to move, the pools and the stones (on the Mountain sites and carried), and
+says whether the position is valid and why not: exactly ``validity.problems``, and "Play
+from here" plays the very position judged, refused while it has problems.
 """
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -37,9 +41,9 @@ from ..kabetopo.scoring import events as scoring_events
 from ..kabetopo.status import status_line
 from ..render.kabetopo_svg import STYLE, Option, board_svg
 from . import refusals
-from .base import GameController
+from .base import GameController, cards_for
 from .contract import Panel, View
-from .kabetopo_edit import PositionEditor
+from .kabetopo_edit import PositionEditor, is_edit_button
 
 
 def _anchor(action: Action) -> str:
@@ -248,6 +252,7 @@ class KabetopoController(GameController):
         return refusals.out_of_reach(origin, sq, teleport=teleport)
 
     def _click_line(self, line: int) -> dict:
+        self.choices = []  # a line click replaces the last one's choices, refused or not (no stale button)
         phase = self._phase()
         name = line_name(line)
         if phase == "setup":
@@ -258,15 +263,43 @@ class KabetopoController(GameController):
         options = self._options_at(name)
         legal = sorted((a for a, v in options if v.legal and a.kind in offered),
                        key=lambda a: (offered.index(a.kind), a.a))
+        refused = [(a, v) for a, v in options if not v.legal]
         if legal:
             self.choices = legal
-            self.why_not = [(a, v) for a, v in options if not v.legal]
-            return self.tell(_LINE_PROMPTS[phase].format(line=name))
-        meant = self._meant_line(line, [(a, v) for a, v in options if not v.legal], offered)
+            missing = self._missing_on_line(line, legal, refused)
+            # "why not here?": the choices a player looks for and does not find first, then the rest
+            self.why_not = missing + [entry for entry in refused if entry not in missing]
+            return self.tell(_LINE_PROMPTS[phase].format(line=name) + _not_offered(missing))
+        meant = self._meant_line(line, refused, offered)
         if meant is not None:
             return self._refuse(meant[1])
         return self._refuse_on_board(refusals.finish_current_choice() if phase in ("exit", "bump")
                                      else refusals.nothing_on_line(name))
+
+    def _missing_on_line(self, line: int, legal: list[Action],
+                         refused: list[tuple[Action, Verdict]]) -> list[tuple[Action, Verdict]]:
+        """The ledger's refused candidates on ``line`` of a kind a player may look for among
+        the choices and not find (none of that kind is offered there): a piece the pool
+        holds, a lock on a free side of a portal or a door while the pool holds a lock,
+        taking off a lock that is there.  Only a main action drops or unlocks."""
+        pos = self.state.position
+        if pos.phase != "main":
+            return []
+        pool = pos.pools[pos.turn]
+        lockable = pos.lines[line] & KIND == Piece.PORTAL or pos.is_door(line)
+        found = {a.kind for a in legal}
+
+        def looked_for(a: Action) -> bool:
+            if a.kind in found:
+                return False
+            if a.kind in (Kind.WALL, Kind.MONOLITH, Kind.PORTAL):
+                return bool(pool[_POOL_SLOT[a.kind]])
+            locked = bool(pos.locks >> a.a & 1)
+            if a.kind == Kind.LOCK:
+                return lockable and bool(pool[LOCKS]) and not locked
+            return a.kind == Kind.UNLOCK and locked
+
+        return [(a, v) for a, v in refused if looked_for(a)]
 
     def _meant_line(self, line: int, refused: list[tuple[Action, Verdict]],
                     offered: tuple[Kind, ...]) -> tuple[Action, Verdict] | None:
@@ -299,7 +332,7 @@ class KabetopoController(GameController):
         return self._refuse_on_board(otherwise)
 
     def button(self, button: str, value: Any = None) -> dict:
-        if button.startswith(("tool:", "turn:", "pool:")) or button in ("edit-done", "edit-cancel", "clear-board"):
+        if is_edit_button(button):
             return self._edit_button(button, value)
         if self.editor is not None and button not in ("edit", "cancel"):
             # a forged play button must not change the game under the position editor
@@ -341,6 +374,10 @@ class KabetopoController(GameController):
         if button == "edit":
             self.editor = PositionEditor(self.state.position)
             self._reset_ui()
+            aside = self.editor.turn_state
+            if aside:  # the turn under way is no part of the drawing: say it in words
+                return self.tell("Edit mode: pick a tool, then click squares and lines. The position is in the middle "
+                                 f"of a turn: {'; '.join(aside)}. Any edit sets that aside.")
             return self.tell("Edit mode: pick a tool, then click squares and lines.")
         return self.refuse_request(f"unknown button {button!r}")
 
@@ -367,14 +404,14 @@ class KabetopoController(GameController):
         if button == "edit-cancel":
             self.editor = None
             return self.tell("Edit cancelled.")
-        if button == "edit-done":  # play from the edited position, if it can be played
+        if button == "edit-done":  # play from the edited position, exactly as the panel judged it
+            problems = self.editor.problems
+            if problems:  # stay in edit mode: the position is not one the rules can reach
+                return self._refuse(refusals.unplayable_position(problems))
             try:
                 new_state = KabetopoState(parse_position(format_position(self.editor.playable())))
             except (NotationError, InvalidPositionError) as exc:
                 return self.refuse_request(f"this position cannot be played: {exc}")
-            problems = new_state.problems()
-            if problems:  # stay in edit mode: the position is not one the rules can reach
-                return self._refuse(refusals.unplayable_position(problems))
             self.editor = None
             self.leave_for(new_state, "Back to the game before editing")
             return self.tell("Playing from the edited position. The game before editing is kept: "
@@ -496,18 +533,20 @@ class KabetopoController(GameController):
     def _edit_view(self) -> View:
         editor = self.editor
         assert editor is not None  # the edit view is only drawn in edit mode
+        problems = editor.problems  # the engine's verdict on the very position shown
+        quoted = [m.group(0) for p in problems for m in _RULING_ID.finditer(p)]
         return View(editor.svg(), STYLE, Panel(
-            status="Edit mode",
+            status=editor.status(),
             message=self.message,
             refusal=self.refusal,
-            rulings_text=self.ruling_cards(),
+            rulings_text={**self.ruling_cards(), **cards_for(quoted)},
             announcement=self.announcement,
             choices=[],
             groups=editor.button_groups(),
             moves=[], ply=0, total=0,
             editing=True,
-            valid=not editor.problems,
-            problems=editor.problems,
+            valid=not problems,
+            problems=problems,
             first_ply=None,
         ))
 
@@ -520,6 +559,8 @@ def _choice_label(a: Action) -> str:
         return f"Unlock {side_name(a.side)} (spends a lock)"
     return str(a)
 
+
+_RULING_ID = re.compile(r"\b(?:K|KNB)-[A-Z]*-?\d+\b")  # a ruling ID quoted by a problem ("K-INV-4: ...")
 
 _STILL_TO_DECIDE = (  # what an open turn still asks of its player, by the kinds of its legal actions
     ((Kind.EXIT,), "choose the exit of the portal"),
@@ -563,6 +604,19 @@ _LINE_PROMPTS = {
 _PIECES_FIRST = (Kind.WALL, Kind.MONOLITH, Kind.PORTAL, Kind.LOCK, Kind.UNLOCK)
 _LOCKS_FIRST = (Kind.LOCK, Kind.UNLOCK, Kind.WALL, Kind.MONOLITH, Kind.PORTAL)
 _POOL_SLOT = {Kind.WALL: WALLS, Kind.MONOLITH: MONOLITHS, Kind.PORTAL: PORTALS, Kind.LOCK: LOCKS, Kind.UNLOCK: LOCKS}
+
+
+def _not_offered(missing: list[tuple[Action, Verdict]]) -> str:
+    """What a line click says of the choices a player looks for and does not find: the
+    engine's verdict of each (``_missing_on_line``), candidates refused for the same reason
+    together; "" when nothing is missing."""
+    by_reason: dict[tuple[tuple[str, ...], str], list[str]] = {}
+    for action, verdict in missing:
+        by_reason.setdefault((tuple(verdict.rulings), verdict.reason), []).append(str(action))
+    if not by_reason:
+        return ""
+    return " Not offered here: " + "; ".join(
+        f"{', '.join(actions)} ({', '.join(rulings)}): {reason}" for (rulings, reason), actions in by_reason.items()) + "."
 
 
 def _beside(origin: int, square: int) -> int | None:

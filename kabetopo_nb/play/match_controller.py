@@ -17,7 +17,6 @@ from ..bots import BotFailure, bot_name
 from ..bots.referee import MAX_ACTIONS
 from ..kabetopo.match import MAX_REASON, Match
 from ..kabetopo.rules import SEAT_NAMES, seat_name
-from ..kabetopo.scoring import events
 from .autosave import Autosave
 from .bot_runner import BotRunner, Thought
 from .contract import View
@@ -31,15 +30,9 @@ from .match_seats import (
     seat_picker,
     seat_value,
 )
-from .match_view import NOT_ON_A_MATCH_BOARD, describe_progress, match_view
+from .match_view import NOT_ON_A_MATCH_BOARD, describe_progress, match_view, round_over_words, scoring_events
 
 KEPT_ANNOUNCEMENTS = 500  # the whole match's, for ``controller.announcements``
-
-
-def scoring_events(match: Match, round_index: int, before, after) -> list[str]:
-    """The scoring events one action made (``scoring.events``), with the players' names."""
-    return events(before, after, lambda seat: f"{match.player_of(seat, round_index)} ({seat_name(seat)})",
-                  totals=False)  # the match board announces the round's points with the match totals
 
 
 class MatchController:
@@ -396,6 +389,15 @@ class MatchController:
         if saved.bots:  # saved after a choice on the picker: keep it as it now stands
             self.match.bots = remembered_seats(self.match, self.bots)
 
+    # --- the board's view mode -----------------------------------------------------------------
+    def remember_view(self, view: str) -> None:
+        """Keep the view mode the board was given after it was made (its toggle, or
+        ``board.view`` set from code) in the match and its autosave (the save's ``view``), so
+        a kernel restart shows the board that way again.  The transport checked ``view``."""
+        if self.match.view != view:
+            self.match.view = view
+            self._save()
+
     # --- every change goes through here -------------------------------------------------------
     def _act(self, op: Callable[[], dict], *, bot: str | None = None) -> dict:
         """Run a round intent; then keep the match in step with the round's state, announce
@@ -433,8 +435,7 @@ class MatchController:
     def _round_over(self) -> None:
         match = self.match
         r = len(match.scores) - 1
-        points = ", ".join(f"{p} +{match.round_total(p, r)} (total {match.total(p)})" for p in match.players)
-        self.say(f"Round {r + 1} of {match.rounds} is over: {points}.")
+        self.say(round_over_words(match, r))
         if match.is_over():
             ranking = "; ".join(f"{st.place}. {', '.join(st.players)} {st.total} ({st.reason})" for st in match.standings())
             winner = match.winner()
@@ -461,7 +462,7 @@ class MatchController:
         """Something a restart must not lose: an action after the setup rolls, a seat-picker
         choice, the not-scored mark (asked only until the file is written)."""
         match = self.match
-        return (bool(match.bots) or match.unscored is not None or len(match.states) > 1
+        return (bool(match.bots) or match.unscored is not None or match.view is not None or len(match.states) > 1
                 or match.state.ply > self.round.first_ply())
 
     # --- resuming --------------------------------------------------------------------------

@@ -1,22 +1,32 @@
 """What a match board shows (see ``match_board``): the round's own view, with the players'
-headline, the round in the status line, the scoresheet, the announcements, the seat
-picker, whether a bot is thinking, and the match's buttons (next round, stop or start the
-bots, or the choice of a saved match).  It reads the match controller; it changes nothing.
+headline, the round in the status line, the scoresheet with the story of the match (every
+scoring event so far, ``match_story``), the newest announcements, the seat picker, whether
+a bot is thinking, the move list with the setup's rolls as one entry, and the match's
+buttons (next round, stop or start the bots, or the choice of a saved match); while a bot
+has the decision, none of the round's play buttons.  It reads the match controller; it
+changes nothing.
 """
 from __future__ import annotations
 
+import html
+import weakref
 from typing import TYPE_CHECKING
 
 from ..bots import bot_name
 from ..kabetopo.actions import Kind
 from ..kabetopo.match import Match
+from ..kabetopo.rules import seat_name
+from ..kabetopo.scoring import events
 from ..render.kabetopo_scoresheet import scoresheet_html
 from .contract import Button, ButtonGroup, View
 
 if TYPE_CHECKING:
     from .match_controller import MatchController
 
-SHOWN_ANNOUNCEMENTS = 5  # the panel shows the newest few
+SHOWN_ANNOUNCEMENTS = 5  # the panel shows the newest few (the front end's log holds 5); the story keeps the rest
+# the round's buttons a match board still offers while a bot has the decision: travelling
+# in time (undo steps back over the bots' actions to a human's decision)
+WHILE_A_BOT_DECIDES = ("undo", "redo", "other-line")
 # buttons of the single board that a match board does not offer: the setup is rolled by
 # the match's generator (K-SETUP-3), and a match replays from its actions (no edited positions)
 NOT_ON_A_MATCH_BOARD = ("roll", "edit", "edit-done", "edit-cancel", "clear-board")
@@ -51,6 +61,81 @@ def match_headline(c: MatchController) -> str:
     return f"{player} ({seat}) to play"
 
 
+def scoring_events(match: Match, round_index: int, before, after) -> list[str]:
+    """The scoring events one action made (``scoring.events``), with the players' names."""
+    return events(before, after, lambda seat: f"{match.player_of(seat, round_index)} ({seat_name(seat)})",
+                  totals=False)  # the match board announces the round's points with the match totals
+
+
+def round_over_words(match: Match, round_index: int) -> str:
+    """What the board says of a scored round: each player's points in it, with the match
+    totals as they stood after it."""
+    def total(p: str) -> int:
+        return sum(match.round_total(p, r) for r in range(round_index + 1))
+
+    points = ", ".join(f"{p} +{match.round_total(p, round_index)} (total {total(p)})" for p in match.players)
+    return f"Round {round_index + 1} of {match.rounds} is over: {points}."
+
+
+def bot_deciding(c: MatchController) -> bool:
+    """A bot has the decision on the board (running bots, its seat to play): the players
+    wait, and the round's play buttons and choices are not offered."""
+    return c.offered is None and not c.retired and c.bots_running and c.bot_to_move() is not None
+
+
+# --- the story of the match: every scoring event so far ------------------------------------
+
+_round_starts: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # a round's state -> its first position
+
+
+def _round_start(state):
+    """The position a round's state started from (read once per state: ``position_at(0)``)."""
+    start = _round_starts.get(state)
+    if start is None:
+        start = _round_starts[state] = state.position_at(0)
+    return start
+
+
+def match_story(match: Match) -> list[str]:
+    """Every scoring event of the match so far, round by round, each opened by its round
+    ("Round 1: First Stone! Ann (East) +2"): the events the board announces (``scoring.events``
+    between the round's first position and where it stands now, with the players' names),
+    and for every scored round its points with the match totals.  Read from the rounds'
+    states, so it follows undo, redo and a resumed save, and never loses an early event
+    the way the short log of announcements does."""
+    out: list[str] = []
+    for r, state in enumerate(match.states):
+        out += [f"Round {r + 1}: {text}" for text in scoring_events(match, r, _round_start(state), state.position)]
+        if r < len(match.scores):
+            out.append(round_over_words(match, r))  # "Round 1 of 4 is over: ..."
+    return out
+
+
+def story_html(story: list[str]) -> str:
+    """The story as HTML below the scoresheet (text escaped; a list for screen readers,
+    without ``li`` items, which the sheet keeps for the final ranking)."""
+    if not story:
+        return ""
+    items = "".join(f'<div role="listitem">{html.escape(text)}</div>' for text in story)
+    return (f'<div class="kb-story"><div><b>Scoring so far</b></div>'
+            f'<div role="list" aria-label="Every scoring event of the match so far">{items}</div></div>')
+
+
+def collapse_setup_rolls(moves: list[dict] | None, first_ply: int) -> list[dict] | None:
+    """The move list with the setup's die rolls (the plies up to ``first_ply``) as one
+    entry, "setup: roll 6, roll 3, ...", at the ply of the last roll (going there shows the
+    board as the setup left it); the moves after them as they are."""
+    if not moves:
+        return moves
+    rolls = [m for m in moves if m["ply"] <= first_ply and str(m["text"]).startswith("roll ")]
+    if not rolls:  # a long round's list starts after them (the slider reaches them)
+        return moves
+    entry = {"ply": rolls[-1]["ply"], "text": "setup: " + ", ".join(str(m["text"]) for m in rolls),
+             "current": any(m.get("current") for m in rolls)}
+    plies = {m["ply"] for m in rolls}
+    return [entry, *(m for m in moves if m["ply"] not in plies)]
+
+
 def match_view(c: MatchController) -> View:
     match = c.showing
     inner = c.round.view()
@@ -70,12 +155,13 @@ def match_view(c: MatchController) -> View:
         announcements=c.announcements[-SHOWN_ANNOUNCEMENTS:],
         announcement=" ".join(c.fresh) if c.fresh else panel.announcement,
         message=message,
-        scoresheet_html=scoresheet_html(match, live=True),
+        scoresheet_html=scoresheet_html(match, live=True) + story_html(match_story(match)),
         thinking=f"{bot} ({bot_name(c.bots[bot])}) is thinking…" if bot is not None else "",
         seats=[] if choosing else c.seats(),
         first_ply=c.first_ply(),
+        moves=collapse_setup_rolls(panel.moves, c.first_ply()),
         groups=match_groups(c, panel.groups),
-        choices=[] if choosing else panel.choices,
+        choices=[] if choosing or bot_deciding(c) else panel.choices,
     ))
 
 
@@ -91,10 +177,11 @@ def match_groups(c: MatchController, groups: list[ButtonGroup]) -> list[ButtonGr
         ]}]
     out: list[ButtonGroup] = []
     blocked = bool(c.blocked())
+    waiting = bot_deciding(c)  # the players wait: no play button of the round is offered
     for group in groups:
         buttons: list[Button] = []
         for b in group.get("buttons", []):
-            if b.get("id") in NOT_ON_A_MATCH_BOARD:
+            if b.get("id") in NOT_ON_A_MATCH_BOARD or (waiting and b.get("id") not in WHILE_A_BOT_DECIDES):
                 continue
             b = Button(**b)
             if b.get("id") == "undo":
@@ -115,4 +202,6 @@ def match_groups(c: MatchController, groups: list[ButtonGroup]) -> list[ButtonGr
     return out
 
 
-__all__ = ["NOT_ON_A_MATCH_BOARD", "SHOWN_ANNOUNCEMENTS", "describe_progress", "match_groups", "match_headline", "match_view"]
+__all__ = ["NOT_ON_A_MATCH_BOARD", "SHOWN_ANNOUNCEMENTS", "WHILE_A_BOT_DECIDES", "bot_deciding", "collapse_setup_rolls",
+           "describe_progress", "match_groups", "match_headline", "match_story", "match_view", "round_over_words",
+           "scoring_events", "story_html"]

@@ -13,9 +13,12 @@
 # words, the position where it matters, and the outcome under each reading **side by
 # side**. `compare(text, readings)` prints, for every reading, the legal actions that
 # appear or disappear compared with the first; for match-level questions we compare
-# scores and tiebreak results instead.
+# scores and tiebreak results instead. A dispute at the table needs no code at all: the
+# first ruling below comes with a live board to settle it on (**Edit position** and
+# "why not here?").
 
 # %%
+from kabetopo_nb import KabetopoBoard
 from kabetopo_nb.kabetopo import KabetopoState, Rules, engine
 from kabetopo_nb.kabetopo.match import Match
 from kabetopo_nb.kabetopo.rules import POOL_NAMES, seat_name
@@ -74,6 +77,30 @@ show(position(LEAP), lines={"c3e": "drop"}, arrows=[("b3", "c3")])
 
 # %%
 compare(LEAP, {"default": {}, "K-LEAP-2 option": {"leap_into_portal": True}}, action="leap-portal c3e")
+
+# %% [markdown]
+# #### The referee's board
+#
+# The same dispute, on a board you can click. **Why not here?** Click d3, where East
+# hopes to land: the board refuses, and under the refusal it lists every way a runner
+# could have gone there, each with its verdict and ruling ID. Click an ID to open its
+# entry in the rule reference. Clicking a line or another square asks the same question
+# about that spot.
+#
+# **Your own dispute.** Press **Edit position** and rebuild the position from your table:
+# the piece tools put walls, monoliths, portals and locks on lines, the runner tools put
+# runners on squares, the -/+ steppers set each player's pool, and the **Stones** tool sets
+# the stones left on the Mountain and the stones each runner carries (Tadaima and
+# Preservation disputes hang on those). The panel says after every change whether play
+# could ever reach the position, and if not, why; a turn left half done is named in
+# words, and **Clear board** gives the pieces back to their pools. **Play from here** only
+# starts from a position play can reach; then each side makes its move and the board
+# gives its verdict. For the other reading of a ruling, make the board with that option,
+# for example `KabetopoBoard(position(LEAP, leap_into_portal=True))`.
+
+# %%
+board = KabetopoBoard(position(LEAP))
+board
 
 # %% [markdown]
 # ### K-TURN-3: when may the speed token be cashed?

@@ -234,3 +234,24 @@ def write_board_drawing_notebooks():
 
 if __name__ == "__main__":
     write_board_drawing_notebooks()
+
+
+# --- the presentation view for projectors (issue 1, 13): tests/browser/test_presentation_view.py ---
+
+PRESENTATION_AUTOSAVE = "presentation.autosave.json"
+
+# A match board autosaving to its own file; the test plays on it and turns the view on and off.
+PRESENTATION_CELLS = [
+    "from kabetopo_nb import MatchBoard\n"
+    "board = MatchBoard('kabetopo-4p', ['Ann', 'Ben', 'Cat', 'Dan'], seed=7,\n"
+    f"                   autosave={PRESENTATION_AUTOSAVE!r})\n"
+    "board",
+]
+
+
+def write_presentation_notebook():
+    nbformat.write(notebook(PRESENTATION_CELLS), HERE / "presentation.ipynb")
+
+
+if __name__ == "__main__":
+    write_presentation_notebook()

@@ -2,7 +2,7 @@
 
 * bug 1: the centre of every lit square takes its click, in all three games;
 * bug 7: no text of the drawing is clipped once someone is home (measured with getBBox);
-* readable: the board keeps its size or fills the cell ("Large board"); at 1280x720 the
+* readable: the board keeps its size, or fills the window in presentation view; at 1280x720 the
   board and the edit tools are visible together; static drawings follow the dark theme;
 * keyboard: the arrow keys move along the board's axes as drawn, the focus stays where the
   user was after an action, Escape backs out of an exit or bump choice;
@@ -129,7 +129,7 @@ def test_no_text_is_clipped_once_someone_is_home(page, open_notebook):
     expect(board.locator("svg.kb-board text", has_text="home #1 on f1")).to_have_count(1)
 
 
-def test_the_board_keeps_its_size_or_fills_the_cell_in_large_mode(page, open_notebook):
+def test_the_board_keeps_its_size_or_fills_the_window_in_presentation_view(page, open_notebook):
     nb = open_notebook(page, "board_drawing", widgets=3)
     page.evaluate("() => window.jupyterapp.shell.collapseLeft()")  # room for the board and its panel
     board = nb.widget(0)
@@ -140,13 +140,20 @@ def test_the_board_keeps_its_size_or_fills_the_cell_in_large_mode(page, open_not
     cell = box(board.locator(".kb-root"))["width"]
     assert cell > natural + 200, "the test needs a cell wider than the board"
     assert abs(box(svg)["width"] - natural) < 2  # its drawn size: 1 px a unit, labels at 12 px
-    toggle = board.locator('button[data-key="size"]')
-    toggle.click()
-    expect(toggle).to_have_attribute("aria-pressed", "true")
-    large = box(svg)
-    assert large["width"] > natural * 1.2 or large["height"] >= page.viewport_size["height"] - 80
-    assert large["width"] <= cell + 1
-    toggle.click()
+    toggle = board.locator('button[data-key="view"]')
+    toggle.click()  # any board has the projector's view (tests/browser/test_presentation_view.py: the match board)
+    stage = page.locator(".kb-stage")
+    on_stage = stage.locator("svg.kb-board")
+    expect(on_stage).to_be_visible()
+    expect(stage.locator('button[data-key="view"]')).to_have_attribute("aria-pressed", "true")
+    page.wait_for_timeout(150)
+    large = box(on_stage)
+    window = page.viewport_size
+    assert large["width"] > natural * 1.2 or large["height"] >= window["height"] - 80
+    assert large["x"] >= 0 and large["y"] >= 0
+    assert large["x"] + large["width"] <= window["width"] and large["y"] + large["height"] <= window["height"]
+    stage.locator('button[data-key="view"]').click()
+    expect(stage).to_have_count(0)
     expect(toggle).to_have_attribute("aria-pressed", "false")
     assert abs(box(svg)["width"] - natural) < 2
 

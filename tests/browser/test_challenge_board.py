@@ -39,3 +39,32 @@ def test_solving_the_first_challenge_by_clicking_is_remembered(jupyter_lab, open
     assert python(notebook, "board.history") == ["wall c3n"]
     assert python(notebook, "sorted(board.controller.progress.solved)") == ["walls-block-south"]
     assert json.loads(progress.read_text(encoding="utf-8"))["solved"] == ["walls-block-south"]
+
+
+def test_a_clicked_outline_is_not_carried_into_the_next_challenge(jupyter_lab, open_notebook, page, tmp_path):
+    """Issue 24 items 2 and 15: the ring a click leaves is that click's: the next challenge
+    (and any button) starts without it; the keyboard's ring stays (it is where the user is)."""
+    progress = tmp_path / "progress.json"
+    nb = nbformat.v4.new_notebook(metadata={"kernelspec": KERNELSPEC})
+    nb.cells = [nbformat.v4.new_code_cell(
+        "from kabetopo_nb import ChallengeBoard\n"
+        f"board = ChallengeBoard(section='03', progress={str(progress)!r})\n"
+        "board")]
+    jupyter_lab.add_notebook(nb, "challenge_outline")
+    notebook = open_notebook(page, "challenge_outline", widgets=1)
+    board = notebook.widget(0)
+    before = renders(board)
+    mover = python(notebook, "__import__('kabetopo_nb.kabetopo.geometry', fromlist=['x']).square_name("
+                             "board.state.position.runners[board.state.position.turn])")
+    board.locator(f'.kb-svg .kb-runner[data-target="sq:{mover}"]').first.click()  # selects the runner: outlined
+    wait_for_redraw(board, before)
+    expect(board.locator(".kb-svg .kb-focus")).to_have_count(1)
+    before = renders(board)
+    board.locator('button[data-button="next"]').click()
+    wait_for_redraw(board, before)
+    expect(board.locator(".kb-panel-status")).to_contain_text("Challenge 2 of 3")
+    expect(board.locator(".kb-svg .kb-focus")).to_have_count(0)
+    # the keyboard's ring is kept through a redraw
+    board.locator(".kb-root").focus()
+    page.keyboard.press("ArrowRight")
+    expect(board.locator(".kb-svg .kb-focus")).to_have_count(1)
