@@ -54,6 +54,8 @@ def main() -> int:
     print(f"JupyterLite site: {f['site_mb']} MB; requests to other hosts while running: {f['offsite_requests']}")
     print(f"start notebook, Run All at once: kernel ready after {f['kernel_ready_s']} s, "
           f"first board drawn after {f['first_board_s']} s (target <= 15 s)")
+    print(f"after a reload of the page: kernel ready after {f['reload_kernel_ready_s']} s, "
+          f"first board drawn after {f['reload_first_board_s']} s")
     print(f"click-to-redrawn-board over {f['clicks']} clicks, in the page: median {f['click_median_ms']} ms "
           f"(target <= 100 ms), p95 {f['click_p95_ms']} ms")
     print(f"legal_actions median per call: Pyodide {f['legal_actions_pyodide_us']} us, "
