@@ -21,7 +21,7 @@ from typing import Any
 
 from ..core.verdict import IllegalActionError, NotationError, Verdict
 from ..reference import ruling_card
-from .contract import Button
+from .contract import Button, Panel
 
 MOVES_BEFORE = 200  # the move list shows this many moves before the current one
 MOVES_AFTER = 50  # and this many undone moves after it
@@ -191,6 +191,12 @@ class GameController:
         if self.other_line is not None:
             buttons.append({"id": "other-line", "label": self.other_label, "enabled": True})
         return buttons
+
+    def panel(self, **fields: Any) -> Panel:
+        """The game's panel: ``fields`` (status, groups, choices ...) with what every game
+        controller shows alike: the last reply, its ruling cards, and the move list."""
+        return Panel(message=self.message, refusal=self.refusal, rulings_text=self.ruling_cards(),
+                     announcement=self.announcement, **self.history_panel(), **fields)
 
     def history_panel(self) -> dict:
         """The panel's move list (undone moves greyed) and scrubber position.  The list holds

@@ -146,17 +146,10 @@ class DakapoController(GameController):
             if st.state == CLAIM_WINDOW:
                 play.append({"id": "pass", "label": "Pass (a tie)", "enabled": True})
         play.append({"id": "new", "label": "Dakapo! (new game)", "enabled": True})
-        return Panel(
+        return self.panel(
             status=status_line(pos),
-            message=self.message,
-            refusal=self.refusal,
-            rulings_text=self.ruling_cards(),
-            announcement=self.announcement,
             choices=[{"target": f"act:{a}", "label": f"Place {a}"} for a in self.choices],
             groups=[{"name": "colours", "buttons": colours}, {"name": "play", "buttons": play}],
-            **self.history_panel(),
-            editing=False,
-            problems=[],
             winner=PLAYERS[st.winner] if st.winner is not None else None,
         )
 

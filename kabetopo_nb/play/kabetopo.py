@@ -503,21 +503,14 @@ class KabetopoController(GameController):
             play.append({"id": "back", "label": "Back (another move)", "enabled": state.ply > self.first_ply()})
         play.append({"id": "edit", "label": "Edit position", "enabled": True})
 
-        return Panel(
+        return self.panel(
             status=status_line(pos),
             headline=self.headline(legal),
             announcements=self.announcements[-5:],
             options_at=[{"action": str(a), "legal": v.legal, "rulings": list(v.rulings), "reason": v.reason}
                            for a, v in self.why_not],
-            message=self.message,
-            refusal=self.refusal,
-            rulings_text=self.ruling_cards(),
-            announcement=self.announcement,
             choices=[{"target": f"act:{a}", "label": _choice_label(a)} for a in self.choices],
             groups=[{"name": "play", "buttons": play}],
-            **self.history_panel(),
-            editing=False,
-            problems=[],
         )
 
     def headline(self, legal: list[Action]) -> str:

@@ -92,17 +92,9 @@ class KaomiController(GameController):
         if pos.rules.pie_rule:
             play.append({"id": "swap", "label": "Swap sides (pie rule)", "enabled": pos.can_swap()})
         play.append({"id": "pushes", "label": "Push arrows", "enabled": True, "pressed": self.show_pushes})
-        return Panel(
+        return self.panel(
             status=status_line(pos),
-            message=self.message,
-            refusal=self.refusal,
-            rulings_text=self.ruling_cards(),
-            announcement=self.announcement,
-            choices=[],
             groups=[{"name": "play", "buttons": play}],
-            **self.history_panel(),
-            editing=False,
-            problems=[],
         )
 
 

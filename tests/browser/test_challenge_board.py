@@ -14,15 +14,20 @@ from .test_board import click_target, python, renders, wait_for_redraw
 KERNELSPEC = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
 
 
-def test_solving_the_first_challenge_by_clicking_is_remembered(jupyter_lab, open_notebook, page, tmp_path):
-    progress = tmp_path / "progress.json"
+def _section_03(jupyter_lab, open_notebook, page, progress, name: str):
+    """A notebook holding section 03's challenge board on ``progress``, opened and run."""
     nb = nbformat.v4.new_notebook(metadata={"kernelspec": KERNELSPEC})
     nb.cells = [nbformat.v4.new_code_cell(
         "from kabetopo_nb import ChallengeBoard\n"
         f"board = ChallengeBoard(section='03', progress={str(progress)!r})\n"
         "board")]
-    jupyter_lab.add_notebook(nb, "challenge_board")
-    notebook = open_notebook(page, "challenge_board", widgets=1)
+    jupyter_lab.add_notebook(nb, name)
+    return open_notebook(page, name, widgets=1)
+
+
+def test_solving_the_first_challenge_by_clicking_is_remembered(jupyter_lab, open_notebook, page, tmp_path):
+    progress = tmp_path / "progress.json"
+    notebook = _section_03(jupyter_lab, open_notebook, page, progress, "challenge_board")
     board = notebook.widget(0)
     expect(board.locator(".kb-panel-status")).to_have_text("Challenge 1 of 3 · 0 solved")
     expect(board.locator(".kb-widget")).to_contain_text("Put a wall in South's way")
@@ -44,14 +49,7 @@ def test_solving_the_first_challenge_by_clicking_is_remembered(jupyter_lab, open
 def test_a_clicked_outline_is_not_carried_into_the_next_challenge(jupyter_lab, open_notebook, page, tmp_path):
     """Issue 24 items 2 and 15: the ring a click leaves is that click's: the next challenge
     (and any button) starts without it; the keyboard's ring stays (it is where the user is)."""
-    progress = tmp_path / "progress.json"
-    nb = nbformat.v4.new_notebook(metadata={"kernelspec": KERNELSPEC})
-    nb.cells = [nbformat.v4.new_code_cell(
-        "from kabetopo_nb import ChallengeBoard\n"
-        f"board = ChallengeBoard(section='03', progress={str(progress)!r})\n"
-        "board")]
-    jupyter_lab.add_notebook(nb, "challenge_outline")
-    notebook = open_notebook(page, "challenge_outline", widgets=1)
+    notebook = _section_03(jupyter_lab, open_notebook, page, tmp_path / "progress.json", "challenge_outline")
     board = notebook.widget(0)
     before = renders(board)
     mover = python(notebook, "__import__('kabetopo_nb.kabetopo.geometry', fromlist=['x']).square_name("
