@@ -212,11 +212,16 @@ def autosave_path(autosave) -> Path | None:
 def match_board(rules: Rules | str = "kabetopo-4p", players: list[str] | None = None, *, seed: int = 0,
                 rounds: int | None = None, bots: dict | None = None, autosave=None, resume: bool | str = True,
                 bot_pause: float = 1.0, coordinates: bool = True, theme: str = "auto",
-                view: str = "normal") -> MatchBoardWidget:
+                view: str = "normal", teaching: str | None = None) -> MatchBoardWidget:
     """One board for a whole match (``kabetopo_nb.MatchBoard``).
 
     * ``rules``, ``players`` (names in seat order for round 1: East, South, West, North),
       ``seed`` (the match's setup rolls, K-SETUP-3), ``rounds`` (the ruleset's by default).
+    * ``teaching``: a teaching variant, chosen for the whole match when it starts and kept in
+      its autosave: ``"first-round-without-drops"`` plays round 1 with moves only (KNB-15: no
+      wall, monolith, portal or lock is dropped, nothing is unlocked; the board refuses a drop
+      citing KNB-15 and says so in its status line and the scoresheet); later rounds are
+      played as the rules say.  None (the default): every round as the rules say.
     * ``view``: ``"normal"`` or ``"presentation"`` (the projector's view: the board, whose
       turn, the buttons, the announcements and the scoresheet on screen together); a view
       chosen later on the board is kept in the autosave and a resumed save shows it again
@@ -256,7 +261,8 @@ def match_board(rules: Rules | str = "kabetopo-4p", players: list[str] | None = 
     """
     key = autosave_path(autosave) if autosave is not None else None
     controller = open_match(rules, players, seed=seed, rounds=rounds, bots=bots, autosave=autosave,
-                            resume=resume, coordinates=coordinates)  # refused settings: the older board plays on
+                            resume=resume, coordinates=coordinates,
+                            teaching=teaching)  # refused settings: the older board plays on
     older = _BOARDS_BY_FILE.get(key) if key is not None else None
     older = older() if older is not None else None
     if older is not None and key is not None:  # it wrote the file after its last action: the new board read it

@@ -54,13 +54,22 @@ Three things keep a notebook honest and small (issue 11):
   cell every round; the old boards would otherwise stay registered with ipywidgets, and
   IPython's ``Out`` keeps each displayed one).  Boards of one run of a cell, or of other
   cells, are never closed behind the user's back.
+
+A reloaded page shows its boards, live (issue 24): a page reload (F5) shows the notebook as
+last saved, and ipywidgets brings back from the kernel the board each saved view names.  A
+board made by running a cell again (or the notebook in a restarted kernel) takes the model id
+the cell's earlier board had (derived from the cell's id and the board's place in the run;
+the earlier boards are closed first), so a view saved before the new run names the board the
+kernel has now, never one that is gone ("Error displaying widget: model not found").
 """
 from __future__ import annotations
 
 import base64
 import html
+import importlib
 import re
 import sys
+import uuid
 import weakref
 from importlib.resources import files
 from typing import Any
@@ -134,7 +143,7 @@ class BoardWidget(anywidget.AnyWidget):
             raise SettingError(_view_problem(view))
         if not isinstance(bot_pause, (int, float)) or isinstance(bot_pause, bool) or not 0 <= bot_pause <= 60:
             raise SettingError(f"bot_pause is a number of seconds from 0 to 60, not {bot_pause!r}")
-        super().__init__(_theme=theme, view=view, **kwargs)
+        super().__init__(_theme=theme, view=view, model_id=_model_id_in_this_cell(), **kwargs)
         self._own_layout = "layout" not in kwargs  # a layout passed in may be shared: not ours to close
         self.bot_pause = float(bot_pause)
         self.session = BoardSession(controller, show=self._show, told=self._told, bot_pause=self.bot_pause)
@@ -345,6 +354,32 @@ def _current_run() -> tuple[str, str] | None:
     if header.get("msg_type") != "execute_request" or not cell or not header.get("msg_id"):
         return None
     return str(cell), str(header["msg_id"])
+
+
+# the model ids of the boards made in a cell (see the module's docstring: a reloaded page)
+_MODEL_IDS = uuid.UUID("0d6c7a52-4b1e-4c55-9a35-6b6f2a6e2d41")
+
+
+def _model_id_in_this_cell() -> str | None:
+    """Before a board is made: close the boards an earlier run of the running cell made, and
+    give the model id the new board takes there: the same in every run of the cell, in any
+    kernel.  None (a random id) outside a cell, or when that id is still a live widget's."""
+    run = _current_run()
+    if run is None:
+        return None
+    cell, run_id = run
+    made_by, boards = _BOARDS_OF_CELL.get(cell, (None, []))
+    if made_by != run_id:
+        # closed before the new board's comm opens: one of them has the id it takes
+        for ref in boards:
+            old = ref()
+            if old is not None and not old.closed:
+                old.close()
+        boards = []
+        _BOARDS_OF_CELL[cell] = (run_id, boards)
+    model_id = uuid.uuid5(_MODEL_IDS, f"{cell}\n{len(boards)}").hex
+    live = importlib.import_module("ipywidgets.widgets.widget")._instances  # ipywidgets' open widgets, by model id
+    return None if model_id in live else model_id
 
 
 def _replace_boards_of_this_cell(board: BoardWidget) -> None:

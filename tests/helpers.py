@@ -5,11 +5,14 @@
 * ``assert_legal`` / ``assert_illegal``: one action's verdict, both ways: the verdict, the
   legal list, and (for an illegal action) that ``apply`` refuses it and changes nothing;
 * ``sq``, ``where``: squares by name, and where a seat's runner stands;
+* ``parse``, ``classes``, ``with_class``, ``by_id``: reading a drawing's SVG;
 * ``kabetopo_universe(state)``, ``dakapo_universe``, ``kaomi_universe``: every candidate
   action of a game, legal or not (each game's ``actions.every_candidate``), for the tests
   that compare ``explain`` with the legal actions.
 """
 from __future__ import annotations
+
+import xml.etree.ElementTree as ET
 
 import pytest
 
@@ -65,3 +68,29 @@ def assert_illegal(s, action: str, ruling: str, words: str | None = None):
 kabetopo_universe = GAMES["kabetopo"].module("actions").every_candidate
 dakapo_universe = GAMES["dakapo"].module("actions").every_candidate
 kaomi_universe = GAMES["kaomi"].module("actions").every_candidate
+
+
+# --- reading a drawing (the SVG renderers' tests) ----------------------------------------
+
+def parse(svg: str) -> ET.Element:
+    root = ET.fromstring(svg)
+    for el in root.iter():  # drop the SVG namespace so tests read plain tag names
+        if isinstance(el.tag, str) and "}" in el.tag:
+            el.tag = el.tag.split("}", 1)[1]
+    return root
+
+
+def classes(el: ET.Element) -> set[str]:
+    return set(el.get("class", "").split())
+
+
+def with_class(root: ET.Element, cls: str) -> list[ET.Element]:
+    return [el for el in root.iter() if cls in classes(el)]
+
+
+def by_id(root: ET.Element, suffix: str) -> ET.Element:
+    """The element whose id is the drawing's prefix plus ``suffix``."""
+    prefix = root.get("id")
+    found = [el for el in root.iter() if el.get("id") == f"{prefix}-{suffix}"]
+    assert len(found) == 1, f"no single element with id {prefix}-{suffix}"
+    return found[0]

@@ -53,15 +53,25 @@
 // notebook is (another tab in front), and goes with the view; when the board's kernel goes
 // away (a restart) the board goes back into its cell until Python is heard from again.
 //
-// Keyboard (the board is one tab stop; Tab leaves it):
+// Keyboard (the board is one tab stop; Tab leaves it, and reaches the panel's buttons, its
+// choices among them: every option drawn on the board is one, in the badges' order):
+//   The ring    starts on the panel's `cursor` (the runner to move, or the first option
+//               when the board asks a choice among options) when the board takes the
+//               keyboard focus, and goes there again whenever the cursor changes while the
+//               keyboard is on the board (a new turn, a new choice).
 //   Arrow keys  move the focus ring to the nearest target within 45 degrees of the key's
-//               direction on screen (squares, runners, option badges, tray stones; lines
-//               are skipped).  Between two equally near targets the one clockwise wins, so
+//               direction on screen (squares and tray stones; lines and option badges are
+//               skipped, so an arrow always goes to the next square, badges or not).  Between two equally near targets the one clockwise wins, so
 //               on Kabetopo's diamond (North at the top) Up goes to rank+1 (up and right),
 //               Right to file+1, Down to rank-1, Left to file-1: one square along the
 //               board's axes as drawn, and every square is reached.  On Dakapo and Kaomi,
 //               whose ranks run straight up, Up is straight up.
-//   Shift+Arrow the same among the lines (walls, portals ... go on lines).
+//   Shift+Arrow a line of the square the ring is on (or was on): the side where the same
+//               arrow would step (Shift+Up is the side towards rank+1); pressed again, the
+//               same side of the next square that way.  An arrow goes back to the squares.
+//   1 ... 9     chooses the option drawn with that number.
+//   A letter    moves the ring to the next option drawn with that letter (T, B, P, L), in
+//               the panel's order, round and round; Enter chooses it.
 //   Enter/Space clicks the focused target.  After any redraw the focus stays on the same
 //               target, or on the nearest one where it has gone.
 //   Escape      presses the panel's enabled `back` button (out of an exit or bump choice),
@@ -90,7 +100,7 @@
  *   boardEl: HTMLElement, sideEl: HTMLElement, panelEl: HTMLElement, sheetEl: HTMLElement,
  *   live: HTMLElement, uid: string, nextId: number,
  *   focusTarget: string | null, focusPoint: number[] | null, clickedAt: number | null,
- *   focusByMouse: boolean,
+ *   focusByMouse: boolean, lineBase: string | null, cursor: string | null, cursorPending: boolean,
  *   stage: HTMLElement | null, note: HTMLElement | null, parked: boolean, fullscreen: boolean, moreOpen: boolean,
  *   watch: number | null, openRuling: string | null, lastLogged: string | null,
  *   latencies: number[] | null
@@ -147,7 +157,9 @@ function createBoard(model, el) {
   root.tabIndex = 0;
   root.setAttribute("role", "application");
   root.setAttribute("aria-roledescription", "game board");
-  root.setAttribute("aria-label", "Game board: arrow keys move between squares (with Shift, between lines), Enter chooses, Escape backs out");
+  root.setAttribute("aria-label", "Game board: arrow keys move between squares (with Shift, to the lines around a square), "
+    + "a digit chooses a numbered option, a letter goes to the next option marked with it, Enter chooses, "
+    + "Escape backs out; Tab reaches the buttons");
   root.setAttribute("data-lm-suppress-shortcuts", "true");
   const styleEl = document.createElement("style"); // the board's CSS: one element, not one per redraw
   const mainEl = h("div", "kb-main"); // the board and the side panel, side by side
@@ -180,6 +192,9 @@ function createBoard(model, el) {
     focusTarget: null,
     focusByMouse: false, // a ring a click left: forgotten when the position changes or a button is pressed
     focusPoint: null, // where the focus was, in board units
+    lineBase: null, // the square whose lines Shift+arrows pick (while the ring is on a line)
+    cursor: null, // the panel's cursor last seen
+    cursorPending: false, // the cursor changed while the keyboard was elsewhere
     clickedAt: null,
     stage: null,
     note: null,
@@ -385,6 +400,11 @@ function applyWidth(board) {
 function targets(board, lines = false) {
   return Array.from(board.boardEl.querySelectorAll("[data-target]")).filter(
     (n) => (n.getAttribute("data-target") || "").startsWith("ln:") === lines);
+}
+
+/** Where the arrows stop: the targets but the lines and the option badges (`act:...`). @param {Board} board */
+function stops(board) {
+  return targets(board).filter((n) => !(n.getAttribute("data-target") || "").startsWith("act:"));
 }
 
 /** @param {Board} board @param {string} name */
@@ -699,7 +719,9 @@ function drawOptionsAt(board, options, texts) {
   return list;
 }
 
-/** Buttons that click a target. @param {Board} board @param {Array<{target: string, label: string}>} choices */
+/** Buttons that click a target (an option drawn on the board carries its badge's mark as
+ *  `key`: a digit is its keyboard shortcut on the board).
+ *  @param {Board} board @param {Array<{target: string, label: string, key?: string}>} choices */
 function drawChoices(board, choices) {
   const list = h("div", "kb-choices");
   for (const choice of choices) {
@@ -707,6 +729,10 @@ function drawChoices(board, choices) {
     b.type = "button";
     b.dataset.target = choice.target;
     b.dataset.key = `choice:${choice.target}`;
+    if (choice.key) {
+      b.dataset.mark = choice.key;
+      b.setAttribute("aria-keyshortcuts", /^[1-9]$/.test(choice.key) ? choice.key : choice.key.toLowerCase());
+    }
     b.addEventListener("click", () => clickTarget(board, choice.target));
     list.append(b);
   }
@@ -851,6 +877,7 @@ function drawPanel(board, fromModel = true) {
     board.el.dataset.panels = String(Number(board.el.dataset.panels || 0) + 1);
   }
   restoreFocus(board, focusKey);
+  if (fromModel) followCursor(board, panel.cursor ?? null);
 }
 
 /** Presentation view: the seat picker and the move list, folded at the foot of the side
@@ -886,29 +913,60 @@ function onBoardClick(board, event) {
   clickTarget(board, /** @type {string} */ (board.focusTarget));
 }
 
-/** Move the focus ring in a key's direction (see the top of this file).
- *  @param {Board} board @param {number[]} direction @param {boolean} lines */
-function moveFocus(board, [dx, dy], lines) {
-  board.focusByMouse = false; // the keyboard's ring stays through redraws
-  const all = targets(board, lines);
-  if (!all.length) return;
-  const current = board.focusTarget && nodeOf(board, board.focusTarget);
-  if (!current) {
-    board.focusTarget = all[0].getAttribute("data-target");
+/** Has the keyboard (not a mouse click) the board's focus? @param {Board} board */
+function keyboardOnBoard(board) {
+  return document.activeElement === board.root && !board.focusByMouse;
+}
+
+/** Put the ring on the cursor's target, announced (after what the panel announced, when
+ *  `after`: the ring follows an action, whose news comes first). @param {Board} board */
+function ringOnCursor(board, after = false) {
+  board.cursorPending = false;
+  if (!board.cursor) return false; // (its node may come with the next drawing: showFocus waits for it)
+  board.focusTarget = board.cursor;
+  board.focusPoint = null;
+  board.lineBase = null;
+  showFocus(board, !after);
+  const node = nodeOf(board, board.cursor);
+  if (after && node) board.live.textContent = `${board.live.textContent} Now on ${node.getAttribute("aria-label") || board.cursor}.`.trim();
+  return true;
+}
+
+/** A new cursor from the panel: the ring goes there now if the keyboard is on the board,
+ *  else when it comes back. @param {Board} board @param {string | null} cursor */
+function followCursor(board, cursor) {
+  if (cursor === board.cursor) return;
+  board.cursor = cursor;
+  if (!cursor) return;
+  if (keyboardOnBoard(board)) ringOnCursor(board, true);
+  else board.cursorPending = true;
+}
+
+/** The board took the focus: from the keyboard, the ring shows where to start. @param {Board} board */
+function onBoardFocus(board) {
+  if (!board.root.matches(":focus-visible")) return; // a mouse click: the click says where
+  board.focusByMouse = false;
+  if (board.cursorPending || !board.focusTarget || !nodeOf(board, board.focusTarget)) {
+    if (!ringOnCursor(board)) showFocus(board);
+  } else {
     showFocus(board, true);
-    return;
   }
-  const [cx, cy] = centreOf(current);
+}
+
+/** Of `nodes`, the nearest within 45 degrees of `direction` seen from `from` (a screen
+ *  point); between equally near ones (to 1.5 px: drawings are rounded) the clockwise one.
+ *  `half`: only the clockwise half of the cone (a square's own side in that direction).
+ *  @param {number[]} from @param {Element[]} nodes @param {number[]} direction */
+function inDirection([cx, cy], nodes, [dx, dy], half = false) {
   const inCone = [];
-  for (const n of all) {
-    if (n.getAttribute("data-target") === board.focusTarget) continue;
+  for (const n of nodes) {
     const [x, y] = centreOf(n);
     const along = (x - cx) * dx + (y - cy) * dy;
     const across = (x - cx) * -dy + (y - cy) * dx; // > 0: clockwise of the key's direction
     if (along <= 1 || Math.abs(across) > along + 0.5) continue; // outside the 45-degree cone
+    if (half && across < -0.5) continue;
     inCone.push({ n, d: Math.hypot(along, across), across });
   }
-  // the nearest; between equally near ones (to 1.5 px: drawings are rounded) the clockwise one
   const nearest = Math.min(...inCone.map((c) => c.d));
   let best = null;
   let bestAcross = -Infinity;
@@ -918,11 +976,123 @@ function moveFocus(board, [dx, dy], lines) {
       best = c.n;
     }
   }
-  if (best) {
-    board.focusTarget = best.getAttribute("data-target");
-    board.focusPoint = null;
-    showFocus(board, true);
+  return best;
+}
+
+/** The squares of the drawing (`sq:` targets that are squares, not runners on them). @param {Board} board */
+function squares(board) {
+  return targets(board).filter((n) => (n.getAttribute("data-target") || "").startsWith("sq:") && !n.closest(".kb-runner"));
+}
+
+/** The lines around a square: the nearest lines to its centre (its sides). @param {Board} board @param {Element} square */
+function linesAround(board, square) {
+  const [cx, cy] = centreOf(square);
+  const all = targets(board, true).map((n) => ({ n, d: Math.hypot(centreOf(n)[0] - cx, centreOf(n)[1] - cy) }));
+  const nearest = Math.min(...all.map((l) => l.d));
+  return all.filter((l) => l.d <= nearest * 1.25 + 1).map((l) => l.n);
+}
+
+/** The square a target stands for: itself, or the square nearest to it. @param {Board} board @param {Element} node */
+function squareOf(board, node) {
+  const name = node.getAttribute("data-target") || "";
+  if (name.startsWith("sq:")) return nodeOf(board, name);
+  const [x, y] = centreOf(node);
+  let best = null, bestD = Infinity;
+  for (const sq of squares(board)) {
+    const [sx, sy] = centreOf(sq);
+    const d = Math.hypot(sx - x, sy - y);
+    if (d < bestD) { bestD = d; best = sq; }
   }
+  return best;
+}
+
+/** Set the ring on a node (announced). @param {Board} board @param {Element} node */
+function ringOn(board, node) {
+  board.focusTarget = node.getAttribute("data-target");
+  board.focusPoint = null;
+  showFocus(board, true);
+}
+
+/** Shift+arrow: a side of the base square (see the top of this file).
+ *  @param {Board} board @param {number[]} direction */
+function moveAmongLines(board, direction) {
+  const current = board.focusTarget ? nodeOf(board, board.focusTarget) : null;
+  const onLine = !!current && (board.focusTarget || "").startsWith("ln:");
+  let base = onLine && board.lineBase ? nodeOf(board, board.lineBase) : null;
+  if (!base) {
+    const from = current || (board.cursor ? nodeOf(board, board.cursor) : null) || squares(board)[0];
+    base = from ? squareOf(board, from) : null;
+  }
+  if (!base) return;
+  let line = inDirection(centreOf(base), linesAround(board, base), direction, true);
+  if (line && onLine && line === current) { // the same side again: on to the next square's
+    const next = inDirection(centreOf(base), squares(board), direction);
+    if (!next) return;
+    base = next;
+    line = inDirection(centreOf(base), linesAround(board, base), direction, true);
+  }
+  if (!line) return;
+  board.lineBase = base.getAttribute("data-target");
+  ringOn(board, line);
+}
+
+/** Move the focus ring in a key's direction (see the top of this file).
+ *  @param {Board} board @param {number[]} direction @param {boolean} lines */
+function moveFocus(board, direction, lines) {
+  board.focusByMouse = false; // the keyboard's ring stays through redraws
+  if (lines) {
+    moveAmongLines(board, direction);
+    return;
+  }
+  const all = stops(board);
+  if (!all.length) return;
+  let current = board.focusTarget && nodeOf(board, board.focusTarget);
+  if (current && (board.focusTarget || "").startsWith("ln:")) { // off a line: from its square
+    current = (board.lineBase && nodeOf(board, board.lineBase)) || squareOf(board, current);
+  } else if (current && (board.focusTarget || "").startsWith("act:")) { // off a badge: from its square
+    current = squareOf(board, current);
+  }
+  if (!current) {
+    if (!(board.cursor && nodeOf(board, board.cursor) && ringOnCursor(board))) {
+      board.focusTarget = all[0].getAttribute("data-target");
+      showFocus(board, true);
+    }
+    return;
+  }
+  const here = current.getAttribute("data-target");
+  const best = inDirection(centreOf(current), all.filter((n) => n.getAttribute("data-target") !== here), direction);
+  if (best) {
+    board.lineBase = null;
+    ringOn(board, best);
+  }
+}
+
+/** A letter: the ring to the next option drawn with it (as the panel lists them), round
+ *  and round. @param {Board} board @param {string} mark */
+function nextMarked(board, mark) {
+  const panel = board.model.get("_panel") || {};
+  const marked = (panel.choices || []).filter((/** @type {any} */ c) => c.key === mark && nodeOf(board, c.target));
+  if (!marked.length) return false;
+  const at = marked.findIndex((/** @type {any} */ c) => c.target === board.focusTarget);
+  const next = marked[(at + 1) % marked.length];
+  board.focusByMouse = false;
+  board.lineBase = null;
+  board.focusTarget = next.target;
+  board.focusPoint = null;
+  showFocus(board);
+  board.live.textContent = next.label; // what it does, as the panel says it
+  return true;
+}
+
+/** A digit: the option drawn with that number, as the panel lists it. @param {Board} board @param {string} digit */
+function chooseNumbered(board, digit) {
+  const panel = board.model.get("_panel") || {};
+  const choice = (panel.choices || []).find((/** @type {any} */ c) => c.key === digit);
+  if (!choice) return false;
+  board.focusTarget = choice.target;
+  board.focusPoint = null;
+  clickTarget(board, choice.target);
+  return true;
 }
 
 /** Escape: press the panel's enabled `back` button, else cancel the selection. @param {Board} board */
@@ -958,6 +1128,9 @@ function onKey(board, event) {
   } else if (event.key === "Escape") {
     event.preventDefault();
     backOut(board);
+  } else if (event.target === board.root && !event.ctrlKey && !event.metaKey && !event.altKey) {
+    if (/^[1-9]$/.test(event.key) && chooseNumbered(board, event.key)) event.preventDefault();
+    else if (/^[a-z]$/i.test(event.key) && nextMarked(board, event.key.toUpperCase())) event.preventDefault();
   }
 }
 
@@ -1001,8 +1174,12 @@ function render({ model, el }) {
   };
   const onClick = (/** @type {MouseEvent} */ event) => onBoardClick(board, event);
   const onKeyDown = (/** @type {KeyboardEvent} */ event) => onKey(board, event);
+  const onFocus = (/** @type {FocusEvent} */ event) => {
+    if (event.target === board.root) onBoardFocus(board);
+  };
   board.boardEl.addEventListener("click", onClick);
   board.root.addEventListener("keydown", onKeyDown);
+  board.root.addEventListener("focus", onFocus);
   for (const [name, handler] of Object.entries(handlers)) model.on(name, handler);
   const observer = new MutationObserver(() => applyTheme(board));
   observer.observe(document.body, { attributes: true, attributeFilter: ["data-jp-theme-light", "data-jp-theme-name"] });
@@ -1021,6 +1198,7 @@ function render({ model, el }) {
     resize?.disconnect();
     board.boardEl.removeEventListener("click", onClick);
     board.root.removeEventListener("keydown", onKeyDown);
+    board.root.removeEventListener("focus", onFocus);
     leaveStage(board); // no stage outlives its view
   };
 }

@@ -17,7 +17,8 @@ working:
 * ``HistoryError``: undo or redo with nothing to take back or do again;
 * ``RulesOptionError``: an unknown ruleset, an option it does not have, a bad option
   value, players, a seat, a match length or a match's rounds it is not played with;
-* ``ScoringError``: scoring a round that is not over;
+* ``ScoringError``: scoring a round that is not over; round results typed in that a
+  scoring table cannot give, or that lack what a tiebreaker needs;
 * ``SettingError``: a board, a bot, a study, a drawing, a game state or a look-up given a
   value it does not take (also a ``TypeError``);
 * ``DataFileError``: a data file the package reads that is damaged (the rule reference,
@@ -34,17 +35,41 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Verdict:
+    """``legal``, the ``rulings`` that decide it and the ``reason`` in one sentence.
+
+    A game may say more, each field optional (a verdict built from the first three alone
+    reads as before): ``seat``, whose decision was judged ("South"), and ``decision``, which
+    one ("main action", "extras", "exit choice", ...); printed, the verdict then starts
+    "South, main action: ".  ``consequences``: what a legal action brings about that a
+    referee is asked about (a stone taken, a Tadaima and its place, a bump and where the
+    bumped runner may go), one sentence each, printed after the reason.
+    """
+
     legal: bool
     rulings: tuple[str, ...]
     reason: str
+    seat: str | None = None
+    decision: str | None = None
+    consequences: tuple[str, ...] = ()
 
     def __bool__(self) -> bool:
         return self.legal
 
+    @property
+    def judged(self) -> str:
+        """Whose decision was judged, in words ("South, main action"), or "" if not said."""
+        if self.seat is None:
+            return ""
+        return f"{self.seat}, {self.decision}" if self.decision else self.seat
+
     def __str__(self) -> str:
         ids = ", ".join(self.rulings)
         word = "legal" if self.legal else "illegal"
-        return f"{word} ({ids}): {self.reason}" if ids else f"{word}: {self.reason}"
+        text = f"{word} ({ids}): {self.reason}" if ids else f"{word}: {self.reason}"
+        if self.consequences:
+            text += " Then: " + " ".join(self.consequences)
+        judged = self.judged
+        return f"{judged}: {text}" if judged else text
 
 
 class KabetopoNbError(Exception):
@@ -112,7 +137,9 @@ class SettingError(KabetopoNbError, ValueError, TypeError):
 
 
 class ScoringError(KabetopoNbError, ValueError):
-    """A round scored before it is over (K-SIM-1: a cut-off round is never silently scored)."""
+    """A round scored before it is over (K-SIM-1: a cut-off round is never silently scored);
+    or round results typed in by hand that the ruleset's scoring cannot give, or that lack
+    what the tiebreaker reached needs (never a silent draw)."""
 
 
 class BotFailure(KabetopoNbError):

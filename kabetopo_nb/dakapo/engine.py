@@ -24,6 +24,7 @@ from .placements import Placement, placement_actions, write_placements
 from .position import CLAIMED, NO_CLAIM, PASSED, Position
 from .rules import COLOURS, EMPTY, PLAYERS
 from .squares import last_squares
+from .turns import player_from_stones
 
 
 def decision(pos: Position) -> Decision:
@@ -31,10 +32,19 @@ def decision(pos: Position) -> Decision:
     if st.is_over:
         return Decision("game over", None, result_text(pos, st))
     if st.state == CLAIM_WINDOW:
-        return Decision("claim or pass", PLAYERS[1 - pos.turn], "the board is full")
+        return Decision("claim or pass", PLAYERS[1 - pos.turn], "the board is full" + _inconsistent_note(pos))
     barred = pos.last_colour
     detail = "first placement, any colour (D-4)" if barred == EMPTY else f"not {COLOURS[barred]} (D-PLACE-3)"
-    return Decision("placement", PLAYERS[pos.turn], detail)
+    return Decision("placement", PLAYERS[pos.turn], detail + _inconsistent_note(pos))
+
+
+def _inconsistent_note(pos: Position) -> str:
+    """A position whose turn disagrees with its stones is played as written, and says so (``turns.py``)."""
+    due = player_from_stones(pos)
+    if due == pos.turn:
+        return ""
+    return "; inconsistent: " + (f"the stones say {PLAYERS[due]} places next" if due is not None
+                                 else "fewer stones than the setup's (D-1)")
 
 
 def ledger(pos: Position, why: bool = False) -> Ledger:
@@ -74,6 +84,10 @@ def play(pos: Position, action, outcome) -> None:
     """Apply an allowed action's outcome in place (``GameState.apply`` finds it in the ledger)."""
     if isinstance(outcome, Placement):
         pos.board[outcome.square] = outcome.colour
+        if pos.given_supply is not None:  # a partial position counts its supplies itself (D-2)
+            supply = list(pos.given_supply)
+            supply[outcome.colour] -= 1
+            pos.given_supply = tuple(supply)
         pos.last = outcome.square
         pos.turn = 1 - outcome.player
         pos.claim = NO_CLAIM  # an unclaimed square of the opponent no longer counts (D-CLAIM-1)

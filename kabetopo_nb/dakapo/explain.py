@@ -7,37 +7,48 @@ module only puts allowed actions into words.
   its recorded outcome;
 * ``shape(pos, action)``: for a candidate the generators never consider (not a Dakapo
   action, not a colour, a square off the board: D-1), a reason about its form;
-* ``explain(pos, action)``: the verdict on any action, legal or not;
+* ``explain(pos, action)``: the verdict on any action, legal or not; a refused placement
+  on an empty square also says whether it would have completed a square (D-3, found by
+  ``squares.squares_made``, the engine's own square finder);
 * ``colour_verdict(pos, colour)``: may the player to move place this colour anywhere?
   Read from the ledger's entries for that colour.
+
+A position whose turn disagrees with its stones is played as written (``turns.py``), so
+every verdict from it says that it is inconsistent, and none names a winner.
 """
 from __future__ import annotations
+
+from dataclasses import replace
 
 from ..core.ledger import Ledger, Rejected, verdict
 from ..core.verdict import Verdict
 from .actions import PLACE, Action, malformed
 from .claims import Claim, Pass
+from .ending import inconsistent_words
 from .engine import ledger
 from .geometry import coords_name, on_board
 from .placements import Placement, placement_actions
 from .position import Position
-from .rules import COLOURS, PLAYERS
+from .rules import COLOURS, EMPTY, PLAYERS
+from .squares import squares_made
 from .status import square_words
+from .turns import is_consistent, turn_problems
 
 
 def describe(pos: Position, action: Action, outcome) -> tuple[tuple[str, ...], str]:
     """The rulings and the sentence of an allowed ``action`` with its ``outcome``."""
     if isinstance(outcome, Placement):
-        return _placement_words(outcome)
+        return _placement_words(outcome, is_consistent(pos))
     if isinstance(outcome, Claim):
         square = square_words(outcome.corners, outcome.colour, pos.size)
-        return ("D-3", "D-CLAIM-1"), f"{PLAYERS[outcome.player]} claims {square} and wins"
+        wins = " and wins" if is_consistent(pos) else ""
+        return ("D-3", "D-CLAIM-1"), f"{PLAYERS[outcome.player]} claims {square}{wins}"
     if isinstance(outcome, Pass):
         return ("D-CLAIM-1", "D-END-2"), f"{PLAYERS[outcome.player]} lets the square go unclaimed: the game is a tie"
     raise TypeError(f"not a Dakapo outcome: {outcome!r} (for {action})")
 
 
-def _placement_words(placed: Placement) -> tuple[tuple[str, ...], str]:
+def _placement_words(placed: Placement, consistent: bool = True) -> tuple[tuple[str, ...], str]:
     turn = placed.turn
     player = PLAYERS[turn.player]
     rulings = ["D-PLACE-1", "D-PLACE-2", "D-4" if turn.first else "D-PLACE-3"]
@@ -51,8 +62,10 @@ def _placement_words(placed: Placement) -> tuple[tuple[str, ...], str]:
         if turn.tabletop:
             rulings.append("D-CLAIM-1")
             reason += f", completing {square}; it wins only if claimed before the opponent's next placement"
-        else:
+        elif consistent:
             reason += f", completing {square}: {player} wins"
+        else:  # no winner is named from an inconsistent position (``turns.py``)
+            reason += f", completing {square}"
     elif placed.fills_board:
         rulings.append("D-END-2")
         reason += ", the last stone: the board is full"
@@ -81,8 +94,50 @@ def explain(pos: Position, action, why: Ledger | None = None) -> Verdict:
     """The verdict on ``action`` in ``pos``, read from the decision's ledger (built if not given)."""
     if why is None:
         why = ledger(pos, why=True)
-    return verdict(why, action, describe=lambda a, outcome: describe(pos, a, outcome),
-                   shape=lambda a: shape(pos, a))
+    v = verdict(why, action, describe=lambda a, outcome: describe(pos, a, outcome), shape=lambda a: shape(pos, a))
+    return amend_verdict(pos, action, v)
+
+
+def amend_verdict(pos: Position, action, v: Verdict) -> Verdict:
+    """What Dakapo adds to the verdict ``v`` on ``action`` (the engine's ``explain`` calls
+    this too): a refused placement says whether it would have completed a square (D-3),
+    and a verdict from an inconsistent position says so."""
+    if not v.legal:
+        made = _would_make(pos, action)
+        if made is not None:
+            v = replace(v, reason=f"{v.reason}; {made}")
+    return _said_inconsistent(pos, v)
+
+
+def placement_squares(pos: Position, action) -> list[tuple[int, int, int, int]] | None:
+    """The squares a placement on an empty square of the board would complete (D-3), found
+    by the engine's own ``squares.squares_made``, whether the rules allow it or not; None
+    for anything else (not a placement, off the board, a taken square)."""
+    if malformed(action) or action.kind != PLACE or not on_board(action.file, action.rank, pos.size):
+        return None
+    sq = action.rank * pos.size + action.file
+    if pos.board[sq] != EMPTY:
+        return None
+    return squares_made(pos.board, pos.size, sq, action.colour)
+
+
+def _would_make(pos: Position, action) -> str | None:
+    """Whether a placement would have completed a square, in words (see ``placement_squares``)."""
+    made = placement_squares(pos, action)
+    if made is None:
+        return None
+    if not made:
+        return f"it would not have completed a {COLOURS[action.colour]} square (D-3)"
+    return ("had it been allowed, it would have completed "
+            + " and ".join(square_words(corners, action.colour, pos.size) for corners in made) + " (D-3)")
+
+
+def _said_inconsistent(pos: Position, v: Verdict) -> Verdict:
+    """``v``, saying that the position is inconsistent when its turn disagrees with its stones."""
+    problems = turn_problems(pos)
+    if not problems or "this position is inconsistent" in v.reason:
+        return v
+    return replace(v, reason=f"{v.reason}; {inconsistent_words(problems)}")
 
 
 def colour_verdict(pos: Position, colour: int, why: Ledger | None = None) -> Verdict:
@@ -94,6 +149,10 @@ def colour_verdict(pos: Position, colour: int, why: Ledger | None = None) -> Ver
     D-PLACE-2."""
     if why is None:
         why = ledger(pos, why=True)
+    return _said_inconsistent(pos, _colour_verdict(pos, colour, why))
+
+
+def _colour_verdict(pos: Position, colour: int, why: Ledger) -> Verdict:
     name = COLOURS[colour]
     spots = [outcome for outcome in why.outcomes if isinstance(outcome, Placement) and outcome.colour == colour]
     if spots:

@@ -12,20 +12,29 @@ from ..core.grid_text import is_index, shown
 from ..core.state import GameState, RulesEngine
 from ..core.verdict import NotationError, RulesOptionError, SettingError, Verdict
 from . import engine as _engine
-from .actions import Action
+from .actions import PLACE, Action, malformed
 from .ending import WIN, Status, result_text
 from .ending import status as game_status
-from .explain import colour_verdict, describe, shape
+from .explain import amend_verdict, colour_verdict, describe, placement_squares, shape
 from .notation import format_position, parse_position, position_problems
 from .position import Position
 from .rules import COLOURS, PLAYERS, DakapoRules, parse_colour
 from .squares import last_squares
-from .status import describe_square
+from .status import describe_square, square_words
 
 GAME_NAME = "dakapo"
 
-# The rules engine in the shape ``core.state.GameState`` expects.
-ENGINE = RulesEngine(
+
+class DakapoEngine(RulesEngine):
+    """The rules engine in the shape ``core.state.GameState`` expects, whose verdicts say what
+    ``explain.amend_verdict`` adds: a refused placement also says whether it would have
+    completed a square (D-3), and a verdict from an inconsistent position says so."""
+
+    def explain(self, position, action, why=None) -> Verdict:
+        return amend_verdict(position, action, super().explain(position, action, why))
+
+
+ENGINE = DakapoEngine(
     GAME_NAME, decision=_engine.decision, ledger=_engine.ledger, play=_engine.play, describe=describe, shape=shape,
     format_position=format_position, parse_position=parse_position, parse_action=Action.parse,
 )
@@ -95,6 +104,21 @@ class DakapoState(GameState):
         """Every square the last stone completes, described in words (claimed or not)."""
         return [describe_square(self.position, c) for c in last_squares(self.position)]
 
+    def squares_made_by(self, action: Action | str) -> list[str]:
+        """Every square a placement would complete on the board as it stands (D-3), in
+        words, whether the rules allow the placement or not ([] when it completes none).
+        ``explain`` of a refused placement says the same.  SettingError for a taken square."""
+        action = Action.parse(action) if isinstance(action, str) else action
+        if malformed(action) or action.kind != PLACE:
+            raise NotationError(f"squares_made_by takes a placement such as 'red d4', not {shown(action)}")
+        made = placement_squares(self.position, action)
+        if made is None:
+            n = self.position.size
+            if action.file >= n or action.rank >= n:
+                raise NotationError(f"{action.square} is not on the {n}x{n} board (D-1)")
+            raise SettingError(f"{action.square} already holds a stone, so nothing can be placed there (D-PLACE-1)")
+        return [square_words(corners, action.colour, self.position.size) for corners in made]
+
     def can_place(self, colour: str | int) -> Verdict:
         """May the player to move place this colour anywhere (D-2, D-PLACE-1..3)?"""
         colour = parse_colour(colour) if isinstance(colour, str) else colour
@@ -103,7 +127,9 @@ class DakapoState(GameState):
         return colour_verdict(self.position, colour, self.ledger(why=True))
 
     def problems(self) -> list[str]:
-        """Things in this position that play cannot produce (empty for reachable positions)."""
+        """Things in this position that play cannot produce (empty for reachable positions),
+        a turn that disagrees with the stones among them (``turns.py``): such a position is
+        played as written, but names no winner."""
         return position_problems(self.position)
 
     # --- drawing ---------------------------------------------------------------------

@@ -1,8 +1,13 @@
 """A Dakapo position: the board, whose turn, the last stone placed, and a claim's state.
 
 Supplies are not stored: a colour's supply is its stones (D-2) minus those on the board,
-so stones are conserved by construction.  The "previous opponent colour" of D-PLACE-3 is
-the colour of the last stone placed (``last``); at the start there is none (D-4).
+so stones are conserved by construction.  The exception is a *partial* position, which
+shows only the squares that matter and gives each colour's supply instead
+(``given_supply``; written ``stones=...;supply=...``, see ``notation.py``): the squares
+it does not show count as empty, and the stones placed there are counted by the
+supplies alone.  The "previous opponent colour" of D-PLACE-3 is the colour of the last
+stone placed (``last``); at the start there is none (D-4).  Whose turn it is follows from
+the stones placed (``turns.py``).
 """
 from __future__ import annotations
 
@@ -15,7 +20,7 @@ NO_CLAIM, CLAIMED, PASSED = "", "claimed", "passed"
 class Position:
     """Mutable; engines copy before playing.  ``Position()`` is the D-1 setup on 8x8."""
 
-    __slots__ = ("board", "claim", "last", "rules", "turn")
+    __slots__ = ("board", "claim", "given_supply", "last", "rules", "turn")
 
     def __init__(self, rules: DakapoRules | None = None, *, empty: bool = False):
         self.rules = rules if rules is not None else DakapoRules()
@@ -27,6 +32,8 @@ class Position:
         self.turn = 0  # index into PLAYERS: who places next
         self.last = -1  # square of the last stone placed in play; -1: none yet (D-4)
         self.claim = NO_CLAIM  # tabletop option: the last placement's square claimed/passed
+        # a partial position's supplies (red, yellow, green, blue); None: they follow from the board (D-2)
+        self.given_supply: tuple[int, ...] | None = None
 
     # --- copying and comparing ---------------------------------------------------------
     def copy(self) -> Position:
@@ -36,6 +43,7 @@ class Position:
         p.turn = self.turn
         p.last = self.last
         p.claim = self.claim
+        p.given_supply = self.given_supply
         return p
 
     def __eq__(self, other: object) -> bool:
@@ -77,8 +85,15 @@ class Position:
     def count(self, colour: int) -> int:
         return self.board.count(colour)
 
+    @property
+    def is_partial(self) -> bool:
+        """A partial position: it shows only some squares and gives each colour's supply."""
+        return self.given_supply is not None
+
     def supply(self, colour: int) -> int:
-        """D-2: stones of ``colour`` not yet on the board."""
+        """D-2: stones of ``colour`` not yet on the board (in a partial position, as it gives them)."""
+        if self.given_supply is not None:
+            return self.given_supply[colour]
         return self.rules.stones_per_colour - self.count(colour)
 
     @property

@@ -14,6 +14,7 @@ from .engine import decision
 from .position import Position
 from .rules import COLOURS
 from .squares import corners_text, is_tilted, side_vector
+from .turns import stones_placed
 
 
 def status_line(pos: Position) -> str:
@@ -31,6 +32,10 @@ def describe_position(pos: Position) -> str:
         where = [pos.square_name(sq) for sq in pos.stones(c)]
         parts.append(f"{name.capitalize()} stones on {', '.join(where) if where else 'no square'}; "
                      f"{pos.supply(c)} left in the supply.")
+    if pos.is_partial:
+        unseen = stones_placed(pos) - len(pos.stones())
+        parts.append(f"A partial position: only the stones that matter are shown, and {unseen} more "
+                     f"{'is' if unseen == 1 else 'are'} placed on squares it does not describe.")
     if pos.last >= 0:
         parts.append(f"Last stone placed: {COLOURS[pos.board[pos.last]]} on {pos.square_name(pos.last)}.")
     st = status(pos)

@@ -25,6 +25,7 @@ Every action is one atomic decision.  Squares, lines and sides use the names of
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from enum import StrEnum
 from typing import NamedTuple
@@ -159,12 +160,29 @@ class Action(NamedTuple):
             return self.a >> 2
         return None
 
+    @property
+    def words(self) -> str:
+        """The action as a player reads it on the board: a line is always called by its own
+        name (``line_name``), never by the side of one of its squares, so one line carries one
+        name on one screen (``teleport c4w`` reads "teleport through b4e").  Notation stays
+        ``str(action)``: this is for people, not for saves."""
+        side = self.side
+        if side is None or self.kind not in _SPOKEN:
+            return str(self)
+        try:
+            line, square = line_name(line_of_side(side)), square_name(side >> 2)
+            door_to = line_name(line_of_side(self.b)) if self.kind == Kind.DOOR else ""
+        except (IndexError, TypeError, ValueError):  # a hand-built action off the board
+            return str(self)
+        text = _SPOKEN[self.kind].format(line=line, square=square, door_to=door_to)
+        return f"speed {text}" if self.speed else text
+
     @staticmethod
     def parse(text: str) -> Action:
         """Read one action; NotationError says what is badly written."""
         if not isinstance(text, str):
             raise NotationError(f"an action is text, not {type(text).__name__}")
-        tokens = text.split()
+        tokens = LINE_BAR.sub("|", text).split()  # a line between two squares: "c4|c5", "c4 | c5"
         if not tokens:
             raise NotationError("empty action text")
         speed = tokens[0] == "speed"
@@ -177,6 +195,8 @@ class Action(NamedTuple):
         except ValueError:
             raise NotationError(f"{text!r}: unknown action {tokens[0]!r}; known: {', '.join(KINDS)}") from None
         spec = ARGS[kind]
+        if kind == Kind.DOOR and len(tokens) == 2:
+            raise NotationError(door_by_line(text, tokens[1]))
         if len(tokens) - 1 != len(spec):
             want = " ".join(f"<{s}>" for s in spec)
             raise NotationError(f"{text!r}: {kind} takes {len(spec)} argument(s): {kind} {want}".rstrip())
@@ -190,8 +210,41 @@ class Action(NamedTuple):
         return Action(kind, values[0], values[1], speed)
 
 
+# How an action on a side reads (``Action.words``): by its line's name, and the square only
+# where the side matters (an exit's landing square, the side a lock covers).
+_SPOKEN = {
+    Kind.TELEPORT: "teleport through {line}",
+    Kind.LEAP_PORTAL: "leap into the portal on {line}",
+    Kind.EXIT: "exit {line} onto {square}",
+    Kind.DOOR: "door {line} swung onto {door_to}",
+    Kind.BUMP_THROUGH: "bump through {line}",
+    Kind.LOCK: "lock {line} on the {square} side",
+    Kind.UNLOCK: "unlock {line} on the {square} side",
+}
+
+
 def parse_action(text: str) -> Action:
     return Action.parse(text)
+
+
+LINE_BAR = re.compile(r"\s*\|\s*")
+
+
+def door_by_line(text: str, door: str, forms: list[str] | None = None) -> str:
+    """Why ``door c4n`` (the door named by its line alone) is not an action, and how it is
+    written: the door's side facing the runner's square, then the side line the door swings
+    onto (K-DOOR-2).  ``forms``: the door moves through that line the position allows."""
+    example = "e.g. 'door c4n c5e': the runner on c4 opens the door on c4n, steps to c5, and the door comes to " \
+              "rest on c5e"
+    if forms is None:
+        return (f"{text!r}: a door move names the door's side facing the runner's square and the side line it "
+                f"swings onto (K-DOOR-2), {example}")
+    if forms:
+        said = " or ".join(f"'{f}'" for f in forms)
+        return (f"{text!r} names only the door's line; a door move also says where the door swings (K-DOOR-2): "
+                f"here it is {said}")
+    return (f"{text!r} names only the door's line; a door move also says where the door swings (K-DOOR-2), and no "
+            f"door move through {door} is legal here ({example})")
 
 
 # --- every candidate action (for the tests that compare explain() with the legal actions) ---

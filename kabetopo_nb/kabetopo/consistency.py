@@ -58,7 +58,7 @@ def position_problems(pos: Position, action=None) -> list[str]:
     """Every Kabetopo invariant that fails in ``pos``, reached by ``action`` (None: any)."""
     out = conservation_problems(pos) + shared_square_problems(pos)
     if action is not None and action.kind in CHECKED_KINDS:
-        out += [f"{rid} after {action}: {why}" for rid, why in violations(pos)]
+        out += [f"{rid} after {action}: {why}" for rid, why in violations(pos, now=True)]
     return out
 
 

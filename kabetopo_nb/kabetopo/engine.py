@@ -15,6 +15,7 @@ from typing import Any, cast
 
 from ..core.ledger import Ledger
 from ..core.state import CHANCE, Decision
+from ..core.verdict import SettingError
 from .actions import Action, Kind
 from .geometry import line_of_side
 from .movement import bumps, exits, moves, others_mask
@@ -57,6 +58,7 @@ STOP_MISCHIEF = Action(Kind.STOP)
 _POOL_OF = {Kind.WALL: WALLS, Kind.MONOLITH: MONOLITHS, Kind.PORTAL: PORTALS}
 _MAIN, _EXTRAS, _EXIT, _BUMP, _SETUP, _OVER = Phase.MAIN, Phase.EXTRAS, Phase.EXIT, Phase.BUMP, Phase.SETUP, Phase.OVER
 _TELEPORT = Kind.TELEPORT
+MAIN_ACTION, MISCHIEF = "main action", "Mischief"  # the kinds of decision that begin a turn
 
 
 # --- decisions --------------------------------------------------------------------------
@@ -72,7 +74,9 @@ def decision(pos: Position) -> Decision:
         return Decision("round over", None)
     who = seat_name(pos.turn)
     if phase == _MAIN:
-        return Decision("main action", who)
+        if pos.is_finished(pos.turn):  # KNB-8: a finished player's turn is Mischief, not a main action
+            return Decision(MISCHIEF, who, "KNB-8: one drop, a pass, or stop")
+        return Decision(MAIN_ACTION, who)
     if phase == _EXTRAS:
         open_ = []
         owed = "owed " if owes_move(pos) else ""  # K-TURN-11: the speed move came first
@@ -82,7 +86,7 @@ def decision(pos: Position) -> Decision:
             open_.append(owed + "bonus teleport")
         if speed_available(pos):
             open_.append("speed token")
-        if pos.lb_portals and not pos.lb_used and pos.pools[pos.turn][LOCKS]:
+        if pos.lb_portals and not pos.lb_used and pos.pools[pos.turn][LOCKS] and not pos.rules.no_drops:  # KNB-15
             open_.append("lock it behind you")
         return Decision("extras", who, ", ".join(open_))
     # The phase says what is pending (the casts): EXIT goes with a PendingExit and BUMP with a
@@ -114,6 +118,39 @@ def owes_move(pos: Position) -> bool:
     (The bonus stays open until the bonus move begins; a main move opens no bonus.)
     """
     return pos.speed_used and pos.bonus != Bonus.NONE and not pos.rules.speed_any_turn
+
+
+def asked_of(pos: Position, seat: int) -> Position | None:
+    """KNB-16: the position in which a referee's "may <seat> ...?" is judged.
+
+    ``pos`` itself when the decision there is ``seat``'s.  Otherwise the start of
+    ``seat``'s next turn on the board as it stands: the turn under way ends at this point
+    (if it has begun: it is then the turn just before, for K-TURN-6) and ``seat``'s turn
+    comes next, with nothing of a turn under way.  None when ``seat`` takes no more turns
+    this round (the round is over, or it is home and makes no Mischief: ``Position.is_playing``).
+    SettingError when no other seat's turn can be judged: during the Field Setup, and
+    while another seat's move is under way (an exit or bump choice).
+    """
+    if pos.phase == _SETUP:
+        raise SettingError(f"the board is still being set up (the next decision is a d12 roll): no seat decides "
+                           f"until the 2x2 Field Setup is over, so {seat_name(seat)}'s turn cannot be judged yet")
+    if pos.phase == _OVER or not pos.is_playing(seat):
+        return None
+    if pos.turn == seat:
+        return pos
+    if pos.phase in (_EXIT, _BUMP):
+        d = decision(pos)
+        raise SettingError(f"it is {d.seat}'s decision ({d.kind}): a move is under way, and "
+                           f"{seat_name(seat)}'s turn can be judged only once it is over (or ask at an earlier "
+                           "point of the history with ply=)")
+    after = pos.copy()
+    if pos.phase == _EXTRAS:  # the turn under way ends here
+        end_turn(after)
+        if after.phase == _OVER or not after.is_playing(seat):
+            return None
+    after._reset_turn()
+    after.turn, after.phase = seat, _MAIN
+    return after
 
 
 # --- the ledger of a decision -----------------------------------------------------------

@@ -11,13 +11,21 @@ the code that decides (``engine.py``, ``movement.py``, ``resources.py``, ``setup
 
 ``options_at(position, "d5")`` lists every candidate of the decision that targets one
 square or line, legal or not, with its verdict: "why can't I go there?".
+
+Every verdict names the seat and the decision it judged (KNB-16: "South, main action");
+``KabetopoState.explain(action, seat=...)`` answers about a given seat, at its next turn
+when another seat decides (``engine.asked_of``; ``no_more_turns`` when it has none).  A legal verdict also lists its ``consequences``, found by applying
+the action to a copy: a stone taken, the scoring events (``scoring.events``), a bump and
+where the bumped runner may go, the end of the turn.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from dataclasses import replace
+from typing import Any, cast
 
 from ..core.ledger import Ledger, verdict
+from ..core.state import CHANCE
 from ..core.verdict import SettingError, Verdict
 from . import engine
 from .actions import ARGS, DROP_KINDS, MOVE_KINDS, Action, Kind
@@ -60,15 +68,106 @@ from .outcomes import (
     Teleport,
     Unlock,
 )
-from .position import Bonus, Phase, Position
+from .position import Bonus, ExitMode, PendingBump, PendingExit, Phase, Position
 from .rules import seat_name
+from .scoring import events
 
 
-def explain(pos: Position, action: object, why: Ledger | None = None) -> Verdict:
-    """A verdict for any action in ``pos``, legal or not (``why``: the decision's ledger, if built)."""
+def explain(pos: Position, action: object, why: Ledger | None = None, *, asked: str | None = None) -> Verdict:
+    """A verdict for any action in ``pos``, legal or not (``why``: the decision's ledger, if built).
+
+    The verdict names the seat whose decision it judged and that decision (KNB-16); for a
+    legal action it lists what the action brings about (``consequences``).  ``asked``: how
+    the decision was reached when it is not the one in play (``NEXT_TURN``, KNB-16:
+    ``KabetopoState.explain(action, seat=...)``).
+    """
     if why is None:
         why = engine.ledger(pos, why=True)
-    return verdict(why, action, describe=lambda a, o: describe(pos, a, o), shape=lambda a: shape(pos, a))
+    said = verdict(why, action, describe=lambda a, o: describe(pos, a, o), shape=lambda a: shape(pos, a))
+    then: tuple[str, ...] = ()
+    if said.legal:
+        i = why.index(action)
+        then = consequences(pos, why.actions[i], why.outcomes[i])
+    seat, kind = judged(pos)
+    return replace(said, seat=seat, decision=kind + (asked or ""), consequences=then)
+
+
+def judged(pos: Position) -> tuple[str | None, str]:
+    """(the seat whose decision is judged in ``pos``, or None for a d12 roll or a round
+    that is over; the kind of decision: "main action", "Mischief", "extras", ...)."""
+    d = engine.decision(pos)
+    return (None if d.seat in (None, CHANCE) else d.seat), d.kind
+
+
+NEXT_TURN = " of its next turn, on the board as it stands"  # how a verdict names a decision KNB-16 looked ahead to
+
+
+def no_more_turns(pos: Position, seat: int) -> Verdict:
+    """KNB-16 (3): the answer about a seat that takes no more turns this round, and why."""
+    who = seat_name(seat)
+    rules = pos.rules
+    if pos.phase == Phase.OVER:
+        why: tuple[tuple[str, ...], str] = (("K-ROUND-2",), "the round is over: no more actions")
+    elif not rules.mischief:
+        why = ("K-TURN-5", "K-ROUND-1"), f"{who} has declared Tadaima and takes no more turns this round"
+    elif rules.no_drops:
+        why = ("KNB-15",), f"{who} has declared Tadaima, and with no drops this round there is no Mischief to make"
+    elif seat in pos.stopped:
+        why = ("KNB-8",), f"{who} has stopped making Mischief for the rest of the round"
+    else:
+        why = ("KNB-8",), f"{who} has declared Tadaima and has nothing left in the pool to make Mischief with"
+    return Verdict(False, *why, seat=who, decision="no more turns this round")
+
+
+# --- what a legal action brings about ----------------------------------------------------
+
+
+def consequences(pos: Position, action: Action, outcome: Outcome) -> tuple[str, ...]:
+    """What applying ``action`` in ``pos`` brings about that a referee is asked about, one
+    sentence each: a stone taken, the scoring events (First and Second Stone, Halfway Home,
+    a Tadaima and its place, the round's end: ``scoring.events``), a runner bumped off a
+    Mountain site and where it may go, a runner put out of the race, and the end of the
+    turn.  Worked out by applying the action on a copy, so the rules are decided where they
+    always are."""
+    after = pos.copy()
+    engine.play(after, action, outcome)
+    out = []
+    for s in pos.rules.seats:
+        if after.held[s] > pos.held[s]:
+            sq = after.square_of(s)
+            site = pos.rules.geometry.mountains.index(sq)
+            left = after.site_stones[site]
+            out.append(f"{seat_name(s)}'s runner takes a stone on {square_name(sq)} ({left} left there) (K-MTN-4).")
+    if (after.held != pos.held or after.halfway != pos.halfway or after.homes != pos.homes
+            or after.phase == Phase.OVER):
+        out += [_sentence(e) for e in events(pos, after)]
+    if after.phase == Phase.BUMP and pos.phase != Phase.BUMP:
+        bump = cast(PendingBump, after.pending)
+        places = _listed(engine.ledger(after).actions)
+        out.append(f"{seat_name(bump.runner)}'s runner is bumped off {square_name(bump.mountain)}, and "
+                   f"{seat_name(after.turn)} chooses where it goes: {places} (K-MTN-3).")
+    elif (after.phase == Phase.EXIT and pos.phase == Phase.BUMP
+          and cast(PendingExit, after.pending).mode == ExitMode.BUMPED):
+        exits_ = _listed(engine.ledger(after).actions)
+        out.append(f"{seat_name(after.turn)} then chooses where it comes out: {exits_} (K-MTN-3).")
+    for s in after.stranded[len(pos.stranded):]:
+        out.append(f"{seat_name(s)}'s runner can never reach its next target now and is out of the race "
+                   "(K-ROUND-4, KNB-11).")
+    if after.turns_played > pos.turns_played and after.phase != Phase.OVER:
+        d = engine.decision(after)
+        out.append(f"{seat_name(pos.turn)}'s turn ends; {d.seat} plays next ({d.kind}).")
+    return tuple(out)
+
+
+def _sentence(event: str) -> str:
+    return event if event.endswith((".", "!")) else event + "."
+
+
+def _listed(actions: list[Action]) -> str:
+    names = [f"'{a}'" for a in actions]
+    if len(names) <= 1:
+        return "".join(names) or "nowhere"
+    return ", ".join(names[:-1]) + " or " + names[-1]
 
 
 # --- allowed actions, described from their outcome --------------------------------------
@@ -108,7 +207,13 @@ def _portal_by(side: int) -> str:
     """The portal a runner goes into by ``side``: its line, and the side when that is the
     line's other face (K-LEAP-6 counts sides)."""
     line = line_name(line_of_side(side))
-    return line if side_name(side) == line else f"{line} by its side {side_name(side)}"
+    return line if side_name(side) == line else f"{line} from the {square_name(side >> 2)} side"
+
+
+def _lock_side(side: int) -> str:
+    """A lock's place in words: its line by the line's own name, and the square whose side
+    it covers (one line, one name: ``c1w`` is "b1e on the c1 side")."""
+    return f"{line_name(line_of_side(side))} on the {square_name(side >> 2)} side"
 
 
 def _leap_into_portal(pos: Position, action: Action, o: LeapIntoPortal) -> str:
@@ -177,19 +282,19 @@ def _drop(pos: Position, action: Action, o: Drop) -> str:
 
 
 def _lock_drop(pos: Position, action: Action, o: LockDrop) -> str:
-    return f"{_who(pos)} locks {side_name(o.side)}; a bonus move follows."
+    return f"{_who(pos)} locks {_lock_side(o.side)}; a bonus move follows."
 
 
 def _lock_behind(pos: Position, action: Action, o: LockBehind) -> str:
-    return f"{_who(pos)} locks {side_name(o.side)} behind the teleport (no bonus move)."
+    return f"{_who(pos)} locks {_lock_side(o.side)} behind the teleport (no bonus move)."
 
 
 def _unlock(pos: Position, action: Action, o: Unlock) -> str:
-    return f"{_who(pos)} spends a lock to remove the lock on {side_name(o.side)}; both leave play."
+    return f"{_who(pos)} spends a lock to remove the lock on {_lock_side(o.side)}; both leave play."
 
 
 def _mischief_drop(pos: Position, action: Action, o: MischiefDrop) -> str:
-    what = f"a lock on {side_name(o.target)}" if o.piece is None else f"a {o.piece.noun} on {line_name(o.target)}"
+    what = f"a lock on {_lock_side(o.target)}" if o.piece is None else f"a {o.piece.noun} on {line_name(o.target)}"
     return f"{_who(pos)} makes Mischief: {what}, and that is the whole turn."
 
 

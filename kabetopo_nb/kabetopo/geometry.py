@@ -209,6 +209,11 @@ def side_name(side_id: Side) -> str:
 
 def parse_side(text: str) -> Side:
     """Parse a side name such as ``c5s``; the boundary is refused."""
+    if "|" in text:  # a line written between its squares names no side: say which two it could be
+        a, b = sides_between(text)
+        raise NotationError(f"{text!r} names a line, and a side also says which square it faces: "
+                            f"{side_name(a)} (facing {square_name(a >> 2)}) or {side_name(b)} (facing "
+                            f"{square_name(b >> 2)})")
     if len(text) != 3 or text[2] not in DIRECTION_NAMES:
         raise NotationError(f"not a side: {text!r} (expected a square and n/e/s/w, e.g. c4n)")
     sq = parse_square(text[:2])
@@ -223,10 +228,38 @@ def line_name(line: Line) -> str:
 
 
 def parse_line(text: str) -> Line:
-    """Parse a line by any of its side names (``c4n`` and ``c5s`` are the same line)."""
+    """Parse a line by any of its side names (``c4n`` and ``c5s`` are the same line), or by
+    the two squares it lies between, in either order: ``c4|c5`` (spaces around the bar
+    allowed: ``c4 | c5``)."""
+    if "|" in text:
+        return _line_between(text)
     ln = side_line(parse_side(text))
     assert ln is not None
     return ln
+
+
+def _line_between(text: str) -> Line:
+    """The line written ``c4|c5``: between two orthogonally adjacent squares (K-GEO-3)."""
+    parts = [p.strip() for p in text.split("|")]
+    if len(parts) != 2 or not all(parts):
+        raise NotationError(f"not a line: {text!r} (a line between two squares is written like c4|c5)")
+    a, b = (parse_square(p) for p in parts)
+    for d in DIRECTIONS:
+        if NEIGHBOURS[a][d] == b:
+            ln = LINE_OF[a][d]
+            assert ln is not None  # two squares side by side always have a line between them
+            return ln
+    why = f"names {parts[0]} twice" if a == b else f"names {parts[0]} and {parts[1]}, which are not side by side"
+    raise NotationError(f"not a line: {text!r} {why}; a line lies between two orthogonally adjacent squares "
+                        "(K-GEO-3)")
+
+
+def sides_between(text: str) -> tuple[Side, Side]:
+    """The two sides of the line written ``c4|c5``, facing the first square and the second."""
+    ln = _line_between(text)
+    first = parse_square(text.split("|")[0].strip())
+    s1, s2 = sides_of_line(ln)
+    return (s1, s2) if s1 >> 2 == first else (s2, s1)
 
 
 # --- the board's layout ----------------------------------------------------------------

@@ -16,6 +16,8 @@ every other.  ``tests/kabetopo/test_invariants.py`` checks this against a plain 
 """
 from __future__ import annotations
 
+from typing import Any, NamedTuple
+
 from .geometry import LINE_OF, NEIGHBOUR_LINES, NEIGHBOUR_MASK, SIDES_OF_LINE, SIZE, square_name
 from .position import KIND, Piece, Position
 from .topology import teleports
@@ -95,23 +97,37 @@ def runner_squares(pos: Position) -> list[tuple[int, int]]:
     return [(seat, sq) for seat in pos.rules.seats if (sq := pos.runners[seat]) is not None]
 
 
-def violations(pos: Position, *, first_only: bool = False) -> list[tuple[str, str]]:
-    """Every way ``pos`` breaks K-INV-1, as (ruling, sentence) pairs; empty when it holds.
+class Failure(NamedTuple):
+    """One way a board breaks K-INV-1: what fails (``key``: ("c", site), ("b", seat,
+    square) or ("a", seat, square)), the corners and sites cut off (``missing``, (a) only)
+    and the sentence as said after an action (``would``), of the board as it stands
+    (``now``), and of a board where it held before the action too (``already``)."""
 
-    ``holds`` and ``DropChecker`` below are fast versions of this check: keep them in step.
-    """
-    out: list[tuple[str, str]] = []
+    key: tuple[Any, ...]
+    missing: int
+    would: str
+    now: str
+    already: str
+
+
+def failures(pos: Position, *, first_only: bool = False) -> list[Failure]:
+    """Every way ``pos`` breaks K-INV-1 (``violations`` in words)."""
+    out: list[Failure] = []
     geo = pos.rules.geometry
     for m in geo.mountains:
         n = mountain_blocked_lines(pos, m)
         if n > 2:
-            out.append(("K-INV-1", f"the Mountain site {square_name(m)} would be blocked on {n} sides; at most 2 are allowed (c)"))
+            what = f"blocked on {n} sides; at most 2 are allowed (c)"
+            site = f"the Mountain site {square_name(m)}"
+            out.append(Failure(("c", m), 0, f"{site} would be {what}", f"{site} is {what}", f"{site} is already {what}"))
             if first_only:
                 return out
     runners = runner_squares(pos)
     for seat, sq in runners:
         if blocked_sides(pos, sq) == 4:
-            out.append(("K-INV-1", f"{seat_name(seat)}'s runner on {square_name(sq)} would be shut in on all four sides (b)"))
+            who = f"{seat_name(seat)}'s runner on {square_name(sq)}"
+            what = "shut in on all four sides (b)"
+            out.append(Failure(("b", seat, sq), 0, f"{who} would be {what}", f"{who} is {what}", f"{who} is already {what}"))
             if first_only:
                 return out
     targets = geo.corner_mask | geo.mountain_mask
@@ -131,10 +147,37 @@ def violations(pos: Position, *, first_only: bool = False) -> list[tuple[str, st
         missing = targets & ~reach
         if missing:
             names = ", ".join(square_name(t) for t in range(SIZE * SIZE) if missing >> t & 1)
-            out.append(("K-INV-1", f"{seat_name(seat)}'s runner on {square_name(sq)} could no longer reach {names} (a)"))
+            who = f"{seat_name(seat)}'s runner on {square_name(sq)}"
+            out.append(Failure(("a", seat, sq), missing, f"{who} could no longer reach {names} (a)",
+                               f"{who} cannot reach {names} (a)", f"{who} is already cut off from {names} (a)"))
             if first_only:
                 return out
     return out
+
+
+def violations(pos: Position, *, first_only: bool = False, now: bool = False) -> list[tuple[str, str]]:
+    """Every way ``pos`` breaks K-INV-1, as (ruling, sentence) pairs; empty when it holds.
+    The sentences speak of the board after an action ("would be shut in"), or with ``now``
+    of the board as it stands ("is shut in").
+
+    ``holds`` and ``DropChecker`` below are fast versions of this check: keep them in step.
+    """
+    return [("K-INV-1", f.now if now else f.would) for f in failures(pos, first_only=first_only)]
+
+
+def refusal(pos: Position, before: list[Failure]) -> tuple[tuple[str, ...], str]:
+    """Why a drop or door swing that leaves the board ``pos`` is refused: its first K-INV-1
+    failure.  ``before``: the failures of the board before the action (``failures``).  A
+    failure that was there already (a runner that came down into a pocket, K-MTN-2, and is
+    shut in or cut off) is said as it is, not as the action's doing: while it lasts, K-INV-5
+    allows only a drop or swing after which K-INV-1 holds again (KNB-11)."""
+    first = failures(pos, first_only=True)[0]
+    was = next((f for f in before if f.key == first.key and first.missing & ~f.missing == 0), None)
+    if was is None:
+        return ("K-INV-1",), first.would
+    return ("K-INV-1", "K-INV-5", "KNB-11"), (
+        f"{was.already}, and stays so after this: while a runner is shut in or cut off, K-INV-5 allows only "
+        "a drop or door swing after which K-INV-1 holds again (KNB-11)")
 
 
 def holds(pos: Position) -> bool:

@@ -13,6 +13,12 @@ stays on the board, scored, until ``next_round()``; a board that changes the rou
 directly (undo, redo, goto) calls ``sync_round()`` so the scores follow.  Undo on a board
 stops after the round's setup rolls (``KabetopoController.first_ply``): they belong to the match's seeded
 generator, and taking one back would let a re-roll change the board.
+
+Teaching variants (``TEACHING``, chosen when the match is made and kept in its save): the
+match's own rules with one of their options switched on for some rounds only.
+``teaching="first-round-without-drops"`` plays round 1 with ``no_drops`` (KNB-15: the
+players only move, as notebook 18's tips suggest for a first round); later rounds are
+played as the ruleset says.  ``round_rules(i)`` gives each round's rules.
 """
 from __future__ import annotations
 
@@ -32,16 +38,9 @@ from .notation import format_rules, parse_rules
 from .position import SETUP, Phase, Position
 from .rules import Rules, seat_name
 from .scoresheet import scoresheet_text
-from .scoring import (
-    FIRST_STONE,
-    HALFWAY_HOME,
-    PRESERVATION,
-    SECOND_STONE,
-    TADAIMA,
-    UNSEEN_PATH,
-    RoundScore,
-    score_round,
-)
+from .scoring import LINES as SCORING_LINES
+from .scoring import RoundScore, score_round
+from .tiebreakers import CHAINS, Ranking, RoundResult, Standing, Step, rank
 
 MATCH_FORMAT = "kabetopo-nb-match"
 MATCH_VERSION = 1
@@ -51,6 +50,48 @@ MAX_SEED = 2**64 - 1  # seeds are non-negative: random.Random(-s) is random.Rand
 VIEWS = ("normal", "presentation")  # how the match board was last shown (kabetopo_nb.widget.VIEWS)
 MAX_NAME = 40  # characters of a player's name: a headline's worth, and a save stays far under its limit
 _JOINERS = "\u200c\u200d"  # zero-width (non-)joiners: parts of names in some scripts and of emoji
+
+
+# The ruling that sets each ruleset's match length (the others' follow from their ruleset, K-SET-1).
+_LENGTH_RULING = {"kabetopo-2p": "K-MATCH-2"}
+
+
+@dataclass(frozen=True)
+class TeachingVariant:
+    """A way to ease a group into the game: ``option`` of the match's rules is switched on in
+    ``rounds`` (1-based) only, under ``ruling``; ``note`` is what the scoresheet and the board
+    say of such a round."""
+
+    name: str
+    rounds: tuple[int, ...]
+    option: str
+    ruling: str
+    note: str  # "teaching round, no drops"
+    detail: str  # what the players do differently in such a round
+    after: str  # what changes once such a round is over
+
+
+TEACHING: dict[str, TeachingVariant] = {
+    "first-round-without-drops": TeachingVariant(
+        "first-round-without-drops", (1,), "no_drops", "KNB-15", "teaching round, no drops",
+        "the runners only move, and nobody drops a wall, monolith, portal or lock, or unlocks",
+        "drops are allowed again"),
+}
+
+
+def teaching_variant(name: Any) -> TeachingVariant | None:
+    """The teaching variant named ``name`` (None for None); RulesOptionError for anything else."""
+    if name is None:
+        return None
+    if isinstance(name, str) and name in TEACHING:
+        return TEACHING[name]
+    raise RulesOptionError(f"unknown teaching variant {name!r}; known: {', '.join(map(repr, TEACHING))} (or None)")
+
+
+def _shown(value: Any) -> str:
+    """A saved value as an error message shows it: its repr, cut short."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def name_problem(name: Any) -> str | None:
@@ -71,94 +112,40 @@ def name_problem(name: Any) -> str | None:
     return None
 
 
-@dataclass(frozen=True)
-class Standing:
-    """One place in the final ranking: the players sharing it and the step that separated them."""
-
-    place: int
-    players: tuple[str, ...]
-    total: int
-    decided_by: str  # "total", a tiebreaker step, or "drawn"
-
-    @property
-    def reason(self) -> str:
-        """``decided_by`` in words, for a scoresheet: "total", "tie-break: <step>" or "drawn"."""
-        if self.decided_by in ("total", "drawn"):
-            return self.decided_by
-        return f"tie-break: {self.decided_by}"
-
-
-# Tiebreaker chains, step name -> key function(match, player) (higher wins), in rulebook order.
-def _round_scores(m: Match, p: str) -> tuple[int, ...]:
-    return tuple(sorted((m.round_total(p, r) for r in range(len(m.scores))), reverse=True))
-
-
-def _line_total(name: str):
-    return lambda m, p: sum(m.line_points(p, r, name) for r in range(len(m.scores)))
-
-
-def _places(place: int):
-    return lambda m, p: sum(1 for r in range(len(m.scores)) for t in m.scores[r].tadaima
-                            if t.place == place and m.player_of(t.seat, r) == p)
-
-
-def _naturals(m: Match, p: str) -> int:
-    return sum(1 for r in range(len(m.scores)) for t in m.scores[r].tadaima if t.natural and m.player_of(t.seat, r) == p)
-
-
-def _stone_points(m: Match, p: str) -> int:
-    return _line_total(FIRST_STONE)(m, p) + _line_total(SECOND_STONE)(m, p)
-
-
-def _count_of(attr: str):
-    return lambda m, p: sum(1 for r in range(len(m.scores))
-                            if getattr(m.scores[r], attr) is not None and m.player_of(getattr(m.scores[r], attr), r) == p)
-
-
-def _resources_final(m: Match, p: str) -> int:
-    last = len(m.scores) - 1
-    return m.scores[last].resources.get(m.seat_of(p, last), 0) if m.scores else 0
+# Tiebreaker chains, step name -> key function(match, player) (higher wins), in rulebook
+# order: the steps of ``tiebreakers.CHAINS`` read from a match's scored rounds.
+def _on_match(step: Step):
+    return lambda m, p: step.key(results_of(m)[p])
 
 
 TIEBREAKERS: dict[str, tuple[tuple[str, Any], ...]] = {
-    "v4.0": (
-        ("single round scores", _round_scores),
-        ("Tadaima points", _line_total(TADAIMA)),
-        ("1st place Tadaimas", _places(1)),
-        ("Natural Tadaimas", _naturals),
-        ("Stone points", _stone_points),
-        ("First Stones", _count_of("first_stone")),
-        ("Preservation points", _line_total(PRESERVATION)),
-        ("resources after the final round", _resources_final),
-    ),
-    "v3.0": (
-        ("single round scores", _round_scores),
-        ("Tadaima points", _line_total(TADAIMA)),
-        ("1st, then 2nd, then 3rd place Tadaimas", lambda m, p: (_places(1)(m, p), _places(2)(m, p), _places(3)(m, p))),
-        ("Natural Tadaimas", _naturals),
-        ("Stone points", _stone_points),
-        ("First Stones", _count_of("first_stone")),
-        ("Second Stones", _count_of("second_stone")),
-        ("Preservation points", _line_total(PRESERVATION)),
-        ("resources after the final round", _resources_final),
-    ),
-    "2p-v2.0": (
-        ("single round scores", _round_scores),
-        ("Tadaima plus Halfway Home points", lambda m, p: _line_total(TADAIMA)(m, p) + _line_total(HALFWAY_HOME)(m, p)),
-        ("Stone points", _stone_points),
-        ("Preservation points", _line_total(PRESERVATION)),
-        ("Unseen Path points", _line_total(UNSEEN_PATH)),
-        ("resources after the final round", _resources_final),
-    ),
+    chain: tuple((step.name, _on_match(step)) for step in steps) for chain, steps in CHAINS.items()
 }
+
+
+def results_of(match: Match) -> dict[str, list[RoundResult]]:
+    """Each player's scored rounds, as a scoresheet records them (K-MATCH-1: a player's seat
+    changes from round to round)."""
+    out: dict[str, list[RoundResult]] = {p: [] for p in match.players}
+    for r, score in enumerate(match.scores):
+        tadaima = {t.seat: t for t in score.tadaima}
+        for p in match.players:
+            seat = match.seat_of(p, r)
+            t = tadaima.get(seat)
+            out[p].append(RoundResult(score.total(seat), {line: score.line(line, seat) for line in SCORING_LINES},
+                                      t.place if t else None, bool(t and t.natural), score.resources.get(seat, 0)))
+    return out
 
 
 class Match:
     """A match of ``rounds`` rounds between named players under one ruleset."""
 
     def __init__(self, rules: Rules | str = "kabetopo-4p", players: list[str] | None = None, *,
-                 rounds: int | None = None, seed: int = 0, auto_setup: bool = True, auto_next: bool = True):
+                 rounds: int | None = None, seed: int = 0, auto_setup: bool = True, auto_next: bool = True,
+                 teaching: str | None = None):
         self.rules = Rules.named(rules) if isinstance(rules, str) else rules
+        # a teaching variant: some rounds played with one more option (``round_rules``)
+        self.teaching = teaching_variant(teaching)
         n = self.rules.players
         self.players = list(players) if players is not None else [seat_name(s) for s in self.rules.seats]
         problem = next((p for p in map(name_problem, self.players) if p), None)
@@ -168,7 +155,8 @@ class Match:
             raise RulesOptionError(f"{self.rules.name} needs {n} players with different names, got {self.players!r}")
         self.rounds = rounds if rounds is not None else self.rules.rounds
         if self.rounds not in self.rules.round_choices:
-            raise RulesOptionError(f"{self.rules.name} is played over {', '.join(map(str, self.rules.round_choices))} rounds, not {self.rounds}")
+            raise RulesOptionError(f"{self.rules.name} is played over {' or '.join(map(str, self.rules.round_choices))} rounds, "
+                                   f"not {self.rounds} ({_LENGTH_RULING.get(self.rules.name, 'K-SET-1')})")
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
             raise RulesOptionError(f"a match's seed is a whole number 0..2**64-1, not {seed!r}")
         self.seed = seed
@@ -190,7 +178,7 @@ class Match:
 
     @classmethod
     def from_positions(cls, rules: Rules | str, players: list[str] | None, positions, *,
-                       rounds: int | None = None) -> Match:
+                       rounds: int | None = None, teaching: str | None = None) -> Match:
         """A match whose rounds ended in the given positions (text or Position), each scored.
 
         For scoresheets, teaching examples and tests: no round is played, so there is no
@@ -199,12 +187,14 @@ class Match:
         ``rounds`` is the match length (the ruleset's by default); fewer positions than
         rounds give a match still in progress.
         """
-        match = cls(rules, players, rounds=rounds, auto_setup=False)
+        match = cls(rules, players, rounds=rounds, auto_setup=False, teaching=teaching)
         if len(positions) > match.rounds:
             raise RulesOptionError(f"{len(positions)} positions for a {match.rounds}-round match")
         match.states = [KabetopoState(p) for p in positions]
-        if any(s.rules != match.rules for s in match.states):
-            raise RulesOptionError(f"every position must be played under {format_rules(match.rules)}")
+        for r, s in enumerate(match.states):
+            if s.rules != match.round_rules(r):
+                raise RulesOptionError(f"every position must be played under {format_rules(match.round_rules(r))}, "
+                                       f"the rules of its round (round {r + 1})")
         match.scores = [score_round(s.position) for s in match.states]
         return match
 
@@ -220,6 +210,22 @@ class Match:
         return self.players[(seats.index(seat) - round_index) % len(seats)]
 
     # --- rounds --------------------------------------------------------------------
+    def round_rules(self, round_index: int) -> Rules:
+        """The rules round ``round_index`` (0-based) is played under: the match's, with the
+        teaching variant's option switched on in its rounds (KNB-15 for a round without drops)."""
+        variant = self.teaching
+        if variant is not None and round_index + 1 in variant.rounds:
+            return self.rules.with_options(**{variant.option: True})
+        return self.rules
+
+    def teaching_note(self, round_index: int) -> str | None:
+        """What the teaching variant makes of round ``round_index`` (0-based), with its ruling
+        ("teaching round, no drops (KNB-15)"), or None for a round played as the rules say."""
+        variant = self.teaching
+        if variant is None or round_index + 1 not in variant.rounds:
+            return None
+        return f"{variant.note} ({variant.ruling})"
+
     @property
     def round_index(self) -> int:
         return len(self.states) - 1
@@ -231,7 +237,7 @@ class Match:
 
     def _start_round(self) -> None:
         number = len(self.states) + 1
-        pos = Position(self.rules, number)
+        pos = Position(self.round_rules(number - 1), number)
         rerandomise = number == 1 or (
             self.rules.rerandomise_every and (number - 1) % self.rules.rerandomise_every == 0
         )
@@ -314,38 +320,17 @@ class Match:
         return {p: self.total(p) for p in self.players}
 
     def tiebreak_key(self, player: str) -> tuple:
-        chain = TIEBREAKERS[self.rules.tiebreakers]
-        return (self.total(player),) + tuple(fn(self, player) for _, fn in chain)
+        ranking = self.ranking()
+        return tuple(ranking.value(player, k) for k in range(len(ranking.steps)))
+
+    def ranking(self) -> Ranking:
+        """The players ranked by the total and the ruleset's tiebreaker chain (``tiebreakers.py``),
+        with the step that placed each pair."""
+        return rank(self.players, results_of(self), self.rules.tiebreakers)
 
     def standings(self) -> list[Standing]:
-        """The ranking: groups of players with equal keys, each with the step that placed it."""
-        chain = ("total",) + tuple(name for name, _ in TIEBREAKERS[self.rules.tiebreakers])
-        keys = {p: self.tiebreak_key(p) for p in self.players}
-        order = sorted(self.players, key=lambda p: keys[p], reverse=True)
-        groups: list[list[str]] = []
-        for p in order:
-            if groups and keys[groups[-1][0]] == keys[p]:
-                groups[-1].append(p)
-            else:
-                groups.append([p])
-        def separated_at(a: list[str], b: list[str]) -> int:
-            """The first step of the chain on which two neighbouring places differ."""
-            ka, kb = keys[a[0]], keys[b[0]]
-            return next(s for s in range(len(chain)) if ka[s] != kb[s])
-
-        out = []
-        place = 1
-        for i, group in enumerate(groups):
-            # A place is fixed by both neighbours: a player ahead of the next one on total
-            # but level on total with the one above is placed by the tie-break (issue 11).
-            steps = [separated_at(group, groups[j]) for j in (i - 1, i + 1) if 0 <= j < len(groups)]
-            if len(group) > 1:
-                decided = "drawn"
-            else:
-                decided = chain[max(steps)] if steps else "total"
-            out.append(Standing(place, tuple(group), self.total(group[0]), decided))
-            place += len(group)
-        return out
+        """The ranking: groups of players level on every step, each with the step that placed it."""
+        return self.ranking().standings()
 
     def winner(self) -> str | None:
         """The match winner, or None for a drawn match (or one still being played)."""
@@ -364,6 +349,7 @@ class Match:
             "rounds": self.rounds,
             "seed": self.seed,
             "history": [[str(a) for a in s.history] for s in self.states],
+            **({"teaching": self.teaching.name} if self.teaching else {}),
             **({"bots": dict(self.bots)} if self.bots else {}),
             **({"unscored": self.unscored} if self.unscored else {}),
             **({"view": self.view} if self.view else {}),
@@ -381,7 +367,7 @@ class Match:
         """
         data = read_json(data)
         extra = sorted(set(data) - {"format", "version", "rules", "players", "rounds", "seed", "history",
-                                    "bots", "unscored", "view"})
+                                    "teaching", "bots", "unscored", "view"})
         if extra:
             raise SaveFormatError("$", f"unknown field(s): {', '.join(extra)}")
         if data.get("format") != MATCH_FORMAT:
@@ -402,6 +388,10 @@ class Match:
                 raise SaveFormatError(f"$.{key}", "expected a whole number")
         if not 0 <= data["seed"] <= MAX_SEED:  # Random(-s) is Random(s): a negated seed would pass unseen
             raise SaveFormatError("$.seed", f"expected a whole number 0..2**64-1, got {data['seed']}")
+        teaching = data.get("teaching")  # written only when a variant was chosen: null is no name either
+        if "teaching" in data and not (isinstance(teaching, str) and teaching in TEACHING):
+            raise SaveFormatError("$.teaching", f"expected one of {', '.join(map(repr, TEACHING))}: the teaching "
+                                                f"variant chosen when the match began, not {_shown(teaching)}")
         bots = data.get("bots", {})
         if not isinstance(bots, dict) or not all(
                 p in players and isinstance(name, str) and BOT_NAME.fullmatch(name) for p, name in bots.items()):
@@ -420,7 +410,8 @@ class Match:
         for r, actions in enumerate(history):
             check_action_texts(actions, f"$.history[{r}]", KabetopoState.max_history)
         try:
-            match = cls(rules, players, rounds=data["rounds"], seed=data["seed"], auto_setup=False, auto_next=False)
+            match = cls(rules, players, rounds=data["rounds"], seed=data["seed"], auto_setup=False, auto_next=False,
+                        teaching=teaching)
         except ValueError as exc:
             raise SaveFormatError("$", str(exc)) from None
         for r, actions in enumerate(history):
@@ -463,6 +454,7 @@ class Match:
         return scoresheet_html(self)
 
     def __repr__(self) -> str:
-        return (f"Match({format_rules(self.rules)!r}, {self.players!r}, rounds={self.rounds}, seed={self.seed})"
+        teaching = f", teaching={self.teaching.name!r}" if self.teaching else ""
+        return (f"Match({format_rules(self.rules)!r}, {self.players!r}, rounds={self.rounds}, seed={self.seed}{teaching})"
                 f"  # round {self.round_index + 1}, {len(self.scores)} scored")
 

@@ -44,7 +44,7 @@ from .geometry import (
     side_name,
     square_name,
 )
-from .invariants import holds, violations
+from .invariants import Failure, failures, holds, refusal
 from .outcomes import (
     BumpedOut,
     BumpThrough,
@@ -229,7 +229,7 @@ def exit_entries(pos: Position, entry: int, occ: int, mode: ExitMode, origin: in
                     yield sd, Rejected(("K-LEAP-6",), f"{square_name(x)} is taken and the leapfrog beyond it would go "
                                                       "back into the portal on "
                                                       f"{line_name(line_of_side(landing.portal))} "
-                                                      f"by its side {side_name(landing.portal)}, the side this move "
+                                                      f"from the {square_name(landing.portal >> 2)} side, the side this move "
                                                       "already went in by")
             elif has_exit(pos, line_of_side(landing.portal), occ, _CONTINUATION, origin, entered + (landing.portal,),
                           runner=runner):
@@ -357,13 +357,19 @@ def arrival_refusal(pos: Position, dest: int, occ: int, why: bool) -> Rejected |
     return _NO
 
 
-def _invariants_refusal(pos: Position, ruling: str, after: str, why: bool) -> Rejected | None:
-    """None if K-INV-1 holds on ``pos`` as it stands, else the refusal (its sentence only if ``why``)."""
+def _invariants_refusal(pos: Position, ruling: str, after: str, why: bool,
+                        before: list[Failure] | None = None) -> Rejected | None:
+    """None if K-INV-1 holds on ``pos`` as it stands, else the refusal (its sentence only if
+    ``why``).  ``before``: the failures of the board before the action; one that was there
+    already is said to be (a runner already shut in, KNB-11)."""
     if holds(pos):
         return None
     if not why:
         return _NO
-    return Rejected((ruling,), f"{after}, {violations(pos, first_only=True)[0][1]}")
+    rulings, sentence = refusal(pos, before or [])
+    if "KNB-11" in rulings:  # already so before the action: said as it is
+        return Rejected((ruling,) + tuple(r for r in rulings if r != ruling), sentence)
+    return Rejected((ruling,), f"{after}, {sentence}")
 
 
 def landing_problem(pos: Position, runner: int, square: int, why: bool) -> Rejected | None:
@@ -382,6 +388,7 @@ def door_swing_problem(pos: Position, seat: int, door_line: int, new_line: int, 
     K-DOOR-4: onto the occupied Mountain, the check comes after the bump, so the door move
     needs at least one bump destination where K-INV-1 holds with the bumped runner on it.
     """
+    before = failures(pos) if why else None
     with trying(pos, swing=(door_line, new_line), runners={seat: dest}):
         bumped = runner_on(pos, dest, seat) if occ >> dest & 1 and pos.rules.geometry.mountain_mask >> dest & 1 else None
         if bumped is not None:
@@ -391,7 +398,7 @@ def door_swing_problem(pos: Position, seat: int, door_line: int, new_line: int, 
                 return _NO
             return Rejected(("K-DOOR-4",), "the door move bumps the runner on the Mountain, and wherever it could be "
                                            "put, the board would break K-INV-1")
-        return _invariants_refusal(pos, "K-INV-5", "after the swing", why)
+        return _invariants_refusal(pos, "K-INV-5", "after the swing", why, before)
 
 
 # --- moves (K-MOVE-1) ----------------------------------------------------------------------

@@ -8,7 +8,8 @@ at their default value are left out, so the text stays short.  Example::
 
 =========  ====================================================================
 rules      ruleset name, then ``+option`` for each option switched on
-lines      pieces on lines: W wall, M monolith, P portal; ``*`` marks a setup piece
+lines      pieces on lines: W wall, M monolith, P portal; ``*`` marks a setup piece; a line
+           by a side name (``Wc4n``) or between its two squares (``Wc4|c5``)
 locks      sides holding a lock
 runners    seat letter, square, and ``+n`` for stones carried
 pools      per seat: walls, monoliths, portals, locks, speed token (1 = "+1" side up)
@@ -195,9 +196,10 @@ def parse_position(text: str) -> Position:
 
     if "lines" in fields:
         for token in _items(fields["lines"]):
-            m = re.fullmatch(r"([WMP])(\*?)([a-f][1-6][nesw])", token)
+            m = re.fullmatch(r"([WMP])(\*?)([a-f][1-6][nesw]|[a-f][1-6]\s*\|\s*[a-f][1-6])", token)
             if not m:
-                raise NotationError(f"lines: {token!r} is not a piece (e.g. W c4n as 'Wc4n', '*' for a setup piece)")
+                raise NotationError(f"lines: {token!r} is not a piece (e.g. W c4n as 'Wc4n' or 'Wc4|c5', '*' for a "
+                                    "setup piece)")
             kind = _LETTER_PIECE[m.group(1)]
             if m.group(2) and kind == Piece.WALL:
                 raise NotationError(f"lines: {token!r}: walls are never setup pieces")

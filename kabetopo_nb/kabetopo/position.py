@@ -336,10 +336,11 @@ class Position:
 
     def is_playing(self, seat: int) -> bool:
         """Does ``seat`` still take turns?  Finished players do only for Mischief (v3.0
-        expansion); a player whose runner is out of the race still does (K-ROUND-4)."""
+        expansion); a player whose runner is out of the race still does (K-ROUND-4).  In a
+        round without drops a finished player has no Mischief to make (KNB-15)."""
         if not self.is_finished(seat):
             return True
-        if not self.rules.mischief or seat in self.stopped:
+        if not self.rules.mischief or self.rules.no_drops or seat in self.stopped:
             return False
         pool = self.pools[seat]
         return bool(pool[0] or pool[1] or pool[2] or pool[3])

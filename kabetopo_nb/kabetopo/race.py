@@ -77,7 +77,8 @@ def stranded(pos: Position, seat: int) -> bool:
     square = pos.square_of(seat)
     if _reaches(pos, square, targets):
         return False
-    players = [s for s in pos.rules.seats if pos.is_playing(s) or s == seat]
+    # KNB-15: in a round without drops nobody unlocks or drops a portal, so only a door swing is left to try
+    players = [] if pos.rules.no_drops else [s for s in pos.rules.seats if pos.is_playing(s) or s == seat]
     probe = pos.copy()
     if probe.locks and any(probe.pools[s][LOCKS] for s in players):
         probe.locks = 0  # every lock may still be removed by unlocking (never checked, K-INV-5)

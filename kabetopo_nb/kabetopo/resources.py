@@ -9,7 +9,8 @@ Rulings decided here: K-TURN-1 (one resource from the pool as the main action), 
 you), K-GEO-3 (one piece per line; locks on the sides of portals and doors), K-INV-1 and
 K-INV-5 (every drop keeps the board's invariants, ``invariants.py``), K-INV-2 (no portal
 on a corner's line), K-INV-3 (unlocking), K-LOCK-1 (where a lock may go), KNB-7 (lock it
-behind you is a lock like any other, never on a door), KNB-8 (Mischief drops).
+behind you is a lock like any other, never on a door), KNB-8 (Mischief drops), KNB-15
+(the ``no_drops`` option: a round without drops, nor unlocking, nor lock it behind you).
 """
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from collections.abc import Sequence
 from ..core.ledger import Ledger
 from .actions import Action, Kind
 from .geometry import LINE_OF, LINES, NUM_LINE_IDS, NUM_SQUARES, SIDES_OF_LINE, line_name, side_name
-from .invariants import DropChecker, violations
+from .invariants import DropChecker, Failure, failures, refusal
 from .outcomes import Drop, LockBehind, LockDrop, MischiefDrop, Outcome, Unlock
 from .position import KIND, Bonus, Piece, Position
 from .rules import LOCKS, MONOLITHS, PORTALS, WALLS, seat_name
@@ -66,25 +67,30 @@ def lockable_lines(pos: Position) -> list[int]:
     return out
 
 
-def _broken_by(pos: Position, line: int, piece: int) -> tuple[str, str]:
-    """The first K-INV-1 violation with ``piece`` on ``line`` (the readable check)."""
+def _broken_by(pos: Position, line: int, piece: int, before: list[Failure]) -> tuple[tuple[str, ...], str]:
+    """The first K-INV-1 violation with ``piece`` on ``line`` (the readable check); ``before``:
+    the board's failures as it stands (a runner already shut in is said to be, KNB-11)."""
     with trying(pos, line, piece):
-        return violations(pos, first_only=True)[0]
+        return refusal(pos, before)
 
 
-def _lock_broken_by(pos: Position, side: int) -> tuple[str, str]:
+def _lock_broken_by(pos: Position, side: int, before: list[Failure]) -> tuple[tuple[str, ...], str]:
     """The first K-INV-1 violation with a lock on ``side``."""
     with trying(pos, lock=side):
-        return violations(pos, first_only=True)[0]
+        return refusal(pos, before)
 
 
 def drops(pos: Position, seat: int, led: Ledger, checker: DropChecker | None = None, *,
           mischief: bool = False) -> None:
     """Every main-action use of a resource into ``led``: walls, monoliths and portals per line,
     then locks, then unlocks.  ``mischief``: a finished player's drop (KNB-8), no unlocking."""
+    why = led.why
+    if pos.rules.no_drops:  # KNB-15: a round without drops uses nothing from the pools
+        if why:
+            _refuse_without_drops(pos, led)
+        return
     pool = pos.pools[seat]
     walls, monoliths, portals, locks = pool[WALLS], pool[MONOLITHS], pool[PORTALS], pool[LOCKS]
-    why = led.why
     if not (walls or monoliths or portals or locks) and not why:
         return
     checker = checker or DropChecker(pos)
@@ -132,11 +138,26 @@ def drops(pos: Position, seat: int, led: Ledger, checker: DropChecker | None = N
         _refuse_locks(pos, seat, led, mischief)
 
 
+def _refuse_without_drops(pos: Position, led: Ledger) -> None:
+    """KNB-15: in a round without drops every drop, lock and unlock is refused, whatever
+    the pool holds and wherever it would go."""
+    why_not = (f"round {pos.round_number} is played without drops: walls, monoliths, portals and locks "
+               "stay in the pools, and every main action is a move")
+    for ln in LINES:
+        for at in (_WALL_AT, _MONOLITH_AT, _PORTAL_AT):
+            led.reject(at[ln], "KNB-15", why_not)
+        for side in SIDES_OF_LINE[ln]:
+            led.reject(_LOCK_AT[side], "KNB-15", why_not)
+            led.reject(_UNLOCK_AT[side], "KNB-15", f"round {pos.round_number} is played without drops: "
+                                                   "unlocking spends a lock from the pool, so it waits too")
+
+
 def _refuse_drops(pos: Position, seat: int, led: Ledger) -> None:
     """Why each wall, monolith or portal drop that was not allowed is refused."""
     pool = pos.pools[seat]
     who = seat_name(seat)
     no_portal = corner_lines(pos)
+    before = failures(pos)
     for ln in LINES:
         for kind, at, piece in ((Kind.WALL, _WALL_AT, _WALL), (Kind.MONOLITH, _MONOLITH_AT, _MONOLITH),
                                 (Kind.PORTAL, _PORTAL_AT, _PORTAL)):
@@ -149,13 +170,14 @@ def _refuse_drops(pos: Position, seat: int, led: Ledger) -> None:
             elif kind == Kind.PORTAL and ln in no_portal:
                 led.reject(action, "K-INV-2", f"{line_name(ln)} is a line of a corner square: no portals there")
             elif action not in led.actions:
-                led.reject(action, *_broken_by(pos, ln, piece))
+                led.reject(action, *_broken_by(pos, ln, piece, before))
 
 
 def _refuse_locks(pos: Position, seat: int, led: Ledger, mischief: bool) -> None:
     """Why each lock and unlock that was not allowed is refused."""
     pool = pos.pools[seat]
     who = seat_name(seat)
+    before = failures(pos)
     for ln in LINES:
         kind = pos.lines[ln] & KIND
         lockable = kind == _PORTAL or pos.is_door(ln)
@@ -174,12 +196,21 @@ def _refuse_locks(pos: Position, seat: int, led: Ledger, mischief: bool) -> None
             elif pos.locks >> side & 1:
                 led.reject(lock, "K-LOCK-1", f"{side_name(side)} is already locked")
             elif lock not in led.actions:
-                led.reject(lock, *_lock_broken_by(pos, side))
+                led.reject(lock, *_lock_broken_by(pos, side, before))
 
 
 def locks_behind(pos: Position, seat: int, led: Ledger) -> None:
     """Lock it behind you (K-TURN-4, K-TURN-10): a free side of a portal teleported through this turn."""
     why = led.why
+    if pos.rules.no_drops:  # KNB-15: lock it behind you drops a lock from the pool
+        if why:
+            lock_behind = (f"round {pos.round_number} is played without drops: lock it behind you drops a "
+                           "lock, so it waits for a round with drops")
+            for ln in LINES:
+                for side in SIDES_OF_LINE[ln]:
+                    led.reject(_LOCK_AT[side], "KNB-15", lock_behind)
+            _refuse_without_drops(pos, led)  # and the rest of the pool waits too (not only the main action's)
+        return
     if pos.lb_used or not pos.lb_portals or not pos.pools[seat][LOCKS]:
         if why:
             if pos.lb_used:
@@ -203,6 +234,7 @@ def locks_behind(pos: Position, seat: int, led: Ledger) -> None:
                 led.allow(_LOCK_AT[side], _LOCK_BEHIND[side])
     if why:
         names = ", ".join(sorted({line_name(ln) for ln in pos.lb_portals}))
+        before = failures(pos)
         for ln in LINES:
             for side in SIDES_OF_LINE[ln]:
                 action = _LOCK_AT[side]
@@ -215,4 +247,4 @@ def locks_behind(pos: Position, seat: int, led: Ledger) -> None:
                 elif pos.locks >> side & 1:
                     led.reject(action, "K-LOCK-1", f"{side_name(side)} is already locked")
                 elif action not in led.actions:
-                    led.reject(action, *_lock_broken_by(pos, side))
+                    led.reject(action, *_lock_broken_by(pos, side, before))

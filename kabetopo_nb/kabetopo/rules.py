@@ -47,6 +47,7 @@ OPTION_RULINGS = {
     "play_to_last_tadaima": "K-ROUND-2",
     "mischief": "K-SET-1",
     "later_round_pools": "K-SET-3",
+    "no_drops": "KNB-15",
 }
 
 
@@ -67,6 +68,10 @@ class Rules:
       dropping one resource a turn, pass, or stop.  Multiplayer rulesets only.
     * ``later_round_pools`` (K-SET-3): in ``kabetopo-2p``, rounds 2 and later start with
       the larger pools of the rulebook's "subsequent rounds" step.
+    * ``no_drops`` (KNB-15, the project's teaching round): nobody drops a wall, monolith,
+      portal or lock, nor unlocks; every main action is a move.  Any ruleset.  A match
+      switches it on for its first round only with ``Match(..., teaching=
+      "first-round-without-drops")``.
 
     The match fields say what ``match.py`` needs: ``rounds`` (and the other lengths in
     ``round_choices``), the board turn between rounds (``turn_degrees``, K-MATCH-1),
@@ -88,6 +93,7 @@ class Rules:
     play_to_last_tadaima: bool = False
     mischief: bool = False
     later_round_pools: bool = False
+    no_drops: bool = False
     # objectives, scoring and matches
     halfway_home: bool = False  # 2-Player v2.0: stone, corner, stone, Tadaima
     later_pool: tuple[int, int, int, int, int] | None = None

@@ -5,7 +5,9 @@ a rule between rounds.  Tadaima numbers are circled with the place as a superscr
 Natural Tadaima is underlined, and the 2-player Unseen Path bonus is written "+X" beside
 the Tadaima.  ``scoresheet_rows`` gives the rows of every round (``live_rows`` the round being played),
 ``scoresheet_text`` plain text (circled digits, superscripts, and ``_x_`` for underlining);
-the HTML table is drawn by ``kabetopo_nb.render.kabetopo_scoresheet``.
+the HTML table is drawn by ``kabetopo_nb.render.kabetopo_scoresheet``.  A round played
+under rules of its own is marked beside its number (``round_note``): "Round 1: teaching
+round, no drops (KNB-15)".
 """
 from __future__ import annotations
 
@@ -111,6 +113,21 @@ def _rows_for(match, r: int, live: RoundScore | None = None) -> list[tuple[str, 
     return rows
 
 
+def round_note(match, r: int) -> str:
+    """What sets round ``r`` (0-based) apart on the sheet, or '': a teaching variant
+    (``Match.teaching_note``), or a match played without drops throughout (KNB-15)."""
+    note = match.teaching_note(r)
+    if note:
+        return note
+    return "no drops (KNB-15)" if match.round_rules(r).no_drops else ""
+
+
+def round_title(match, r: int, suffix: str = "") -> str:
+    """A round's heading on the sheet: "Round 1", then ``suffix``, then its note."""
+    note = round_note(match, r)
+    return f"Round {r + 1}{suffix}" + (f": {note}" if note else "")
+
+
 def scoresheet_rows(match) -> list[list[tuple[str, list[Cell]]]]:
     """Rows per scored round: (label, one Cell per player)."""
     return [_rows_for(match, r) for r in range(len(match.scores))]
@@ -140,7 +157,7 @@ def scoresheet_text(match) -> str:
     rule = "-" * len(head)
     lines = [f"{match.rules.name}: {len(match.scores)} of {match.rounds} rounds scored", head, rule]
     for r, rows in enumerate(rounds):
-        lines.append(f"Round {r + 1}")
+        lines.append(round_title(match, r))
         for label, cells in rows:
             lines.append(f"  {label.ljust(label_w)}  " + "  ".join(c.text().center(w) for c, w in zip(cells, widths, strict=False)))
         lines.append(rule)

@@ -36,6 +36,29 @@ UNSEEN_PATH = "Unseen Path"
 PRESERVATION = "Preservation"
 LINES = (FIRST_STONE, HALFWAY_HOME, SECOND_STONE, TADAIMA, UNSEEN_PATH, PRESERVATION)
 
+TWO_PLAYER_SCORING = ("2p-v2.0", "2p-interim")
+# What the lines are worth under each scoring table (``Rules.scoring``): First Stone,
+# Second Stone (0: no such line), Halfway Home (0: none).  ``place_points`` gives the Tadaima.
+STONE_POINTS = {"v4.0": (2, 1, 0), "v3.0": (2, 1, 0), "2p-v2.0": (1, 1, 2), "2p-interim": (2, 0, 0)}
+NATURAL_BONUS = 1  # a Natural Tadaima (the corner opposite the start), written in the Tadaima cell
+PRESERVATION_POINTS = 1
+
+
+def place_points(kind: str, players: int) -> tuple[int, ...]:
+    """Tadaima points by place (1st, 2nd, ...), before the Natural Tadaima bonus; a place
+    past the end scores nothing (KNB-9: the 3-player game's third place)."""
+    if kind in TWO_PLAYER_SCORING:
+        return (3,)
+    if players == 3:
+        return (3, 2)  # no points for a third place (KNB-9)
+    return (3, 2, 1)
+
+
+def tadaima_points(kind: str, players: int, place: int, natural: bool) -> int:
+    """The Tadaima cell: the place's points plus the natural bonus (nothing past the scoring places)."""
+    table = place_points(kind, players)
+    return table[place - 1] + NATURAL_BONUS * natural if place <= len(table) else 0
+
 
 @dataclass(frozen=True)
 class TadaimaEntry:
@@ -58,6 +81,7 @@ class RoundScore:
     halfway_home: tuple[int, int] | None = None  # (seat, square)
     tadaima: list[TadaimaEntry] = field(default_factory=list)
     unseen_path: tuple[int, int, int | None] | None = None  # (seat, points, opponent's moves)
+    unseen_path_why: str = ""  # why those points, in words (the opponent's moves, or why there are none)
     resources: dict[int, int] = field(default_factory=dict)
     preservation: tuple[int, ...] = ()
 
@@ -125,48 +149,45 @@ def score_round(pos: Position, *, partial: bool = False) -> RoundScore:
     for seat in pos.stone_order:
         count[seat] = count.get(seat, 0) + 1
         (firsts if count[seat] == 1 else seconds).append(seat)
+    first_points, second_points, halfway_points = STONE_POINTS[kind]
     if kind == "2p-v2.0":
         if firsts:
             score.first_stone = firsts[0]
-            pts[FIRST_STONE][firsts[0]] = 1
+            pts[FIRST_STONE][firsts[0]] = first_points
         if seconds:
             score.second_stone = seconds[0]
-            pts[SECOND_STONE][seconds[0]] = 1
+            pts[SECOND_STONE][seconds[0]] = second_points
         if pos.halfway:
             score.halfway_home = pos.halfway[0]
-            pts[HALFWAY_HOME][pos.halfway[0][0]] = 2
+            pts[HALFWAY_HOME][pos.halfway[0][0]] = halfway_points
     else:
         if len(firsts) >= 1:
             score.first_stone = firsts[0]
-            pts[FIRST_STONE][firsts[0]] = 2
-        if len(firsts) >= 2 and kind != "2p-interim":
+            pts[FIRST_STONE][firsts[0]] = first_points
+        if len(firsts) >= 2 and second_points:
             score.second_stone = firsts[1]
-            pts[SECOND_STONE][firsts[1]] = 1
+            pts[SECOND_STONE][firsts[1]] = second_points
 
     # Tadaima by place; the natural bonus belongs to the Tadaima cell (scoresheet).
-    place_points: tuple[int, ...]
-    if kind in ("2p-v2.0", "2p-interim"):
-        place_points = (3,)
-    elif rules.players == 3:
-        place_points = (3, 2)  # no points for a third place (KNB-9)
-    else:
-        place_points = (3, 2, 1)
     for i, (seat, sq) in enumerate(pos.homes):
         natural = sq == START_SQUARE[OPPOSITE_SEAT[seat]]
-        points = place_points[i] + natural if i < len(place_points) else 0
+        points = tadaima_points(kind, rules.players, i + 1, natural)
         score.tadaima.append(TadaimaEntry(seat, sq, i + 1, natural, points))
         if points:
             pts[TADAIMA][seat] = points
 
     # Unseen Path (2-player games only).
-    if kind in ("2p-v2.0", "2p-interim") and pos.homes:
+    if kind in TWO_PLAYER_SCORING and pos.homes:
         winner = pos.homes[0][0]
         opponent = next(s for s in seats if s != winner)
         if kind == "2p-v2.0" and pos.held[opponent] < 2:
             moves, bonus = None, 3
+            score.unseen_path_why = "before the opponent's second stone"
         else:
             moves = moves_to_tadaima(pos, opponent)
             bonus = unseen_path_points(moves)
+            score.unseen_path_why = ("the opponent could not get home any more" if moves is None
+                                     else f"the opponent was {moves} moves from home")
         score.unseen_path = (winner, bonus, moves)
         if bonus:
             pts[UNSEEN_PATH][winner] = bonus
@@ -175,11 +196,11 @@ def score_round(pos: Position, *, partial: bool = False) -> RoundScore:
     score.resources = {s: preservation_count(pos, s) for s in seats}
     best = max(score.resources.values())
     leaders = tuple(s for s in seats if score.resources[s] == best)
-    two_player = kind in ("2p-v2.0", "2p-interim")
+    two_player = kind in TWO_PLAYER_SCORING
     if not (two_player and len(leaders) > 1):
         score.preservation = leaders
         for s in leaders:
-            pts[PRESERVATION][s] = 1
+            pts[PRESERVATION][s] = PRESERVATION_POINTS
     return score
 
 
@@ -203,7 +224,8 @@ def _round_end_words(score: RoundScore, who) -> list[str]:
     out = []
     if score.unseen_path and score.unseen_path[1]:
         seat, bonus, moves = score.unseen_path
-        why = "before the opponent's second stone" if moves is None else f"the opponent was {moves} moves from home"
+        why = score.unseen_path_why or ("before the opponent's second stone" if moves is None
+                                        else f"the opponent was {moves} moves from home")
         out.append(f"{UNSEEN_PATH}: {who(seat)} +{bonus} ({why})")
     if score.preservation:
         names = ", ".join(who(s) for s in score.preservation)

@@ -5,7 +5,7 @@
   fit, ...); ``parse_position`` refuses these.
 * ``count_problems``: piece counts a real game could not reach (K-INV-4, K-SETUP-2);
   hand-made positions often leave the pools at their defaults while adding pieces, so
-  these are only reported.
+  these are only reported, and pools all at their defaults are not counted (KNB-17).
 * ``scoring_problems``: scoring fields that do not agree with the board (stones taken,
   Halfway Home, Tadaima, Mischief stopped, the round's end): a forged field would hand out
   points no play earned.  (``stranded`` is not held against the board: see
@@ -20,7 +20,7 @@ from __future__ import annotations
 from .geometry import LINES, SIZE, line_name, side_line, side_name, square_name
 from .invariants import fill, runner_squares, violations
 from .position import KIND, SETUP, ExitMode, PendingBump, PendingExit, Phase, Piece, Position, count_pieces
-from .rules import SEAT_LETTERS, START_SQUARE, seat_name
+from .rules import LOCKS, MONOLITHS, PORTALS, SEAT_LETTERS, START_SQUARE, WALLS, seat_name
 from .setup import full_field
 from .topology import teleports
 from .trial import trying
@@ -107,16 +107,30 @@ def structural_problems(pos: Position) -> list[str]:
 
 
 def count_problems(pos: Position) -> list[str]:
-    """Piece counts a real game could not reach (K-INV-4, K-SETUP-2).
+    """Piece counts a real game could not reach (K-INV-4, K-SETUP-2), reported by
+    ``KabetopoState.problems()`` rather than refused on parsing.
 
-    Hand-made positions often leave the pools at their defaults while adding pieces, so
-    these are reported by ``KabetopoState.problems()`` rather than refused on parsing.
+    KNB-17: hand-made positions often leave the pools at their defaults (no ``pools=``)
+    while adding pieces to the board.  Kind by kind, when every seat's pool holds exactly
+    the round's starting number of that kind, the pools are read as left at their defaults
+    and only the pieces on the board (and locks out of play) count against the ruleset's
+    total; once a pool of that kind holds another number, pools, board and out of play
+    count together.
     """
     rules = pos.rules
     out = []
     totals = rules.totals(pos.round_number)
+    start = rules.pool_for_round(pos.round_number)
+    seats = rules.seats
     for name, n in count_pieces(pos).items():
-        if n > totals[name]:
+        kind = _POOL_INDEX.get(name)
+        if kind is not None and all(pos.pools[s][kind] == start[kind] for s in seats):  # KNB-17: left at defaults
+            n -= sum(pos.pools[s][kind] for s in seats)
+            if n > totals[name]:
+                where = "on the board and out of play" if kind == LOCKS else "on the board"
+                out.append(f"K-INV-4: {n} {name} {where}; {rules.name} has only {totals[name]} "
+                           "(KNB-17: the pools are left at their defaults, so they are not counted)")
+        elif n > totals[name]:
             out.append(f"K-INV-4: {n} {name} in play; {rules.name} has only {totals[name]}")
     setups: dict[int, int] = {Piece.MONOLITH: 0, Piece.PORTAL: 0}  # by ``piece & KIND``
     for ln in LINES:
@@ -125,6 +139,9 @@ def count_problems(pos: Position) -> list[str]:
     if setups[Piece.MONOLITH] > rules.setup_monoliths or setups[Piece.PORTAL] > rules.setup_portals:
         out.append("K-SETUP-2: more setup pieces than the ruleset sets up")
     return out
+
+
+_POOL_INDEX = {"walls": WALLS, "monoliths": MONOLITHS, "portals": PORTALS, "locks": LOCKS}  # kinds a pool holds
 
 
 def portal_problems(pos: Position) -> list[str]:
@@ -179,7 +196,7 @@ def invariant_problems(pos: Position) -> list[str]:
     # are no problem, so it is set aside
     aside: dict[int, int | None] = {seat: None for seat, sq in runner_squares(pos) if from_mountain >> sq & 1}
     with trying(pos, runners=aside):
-        return out + [f"{rid}: {why}" for rid, why in violations(pos)]
+        return out + [f"{rid}: {why}" for rid, why in violations(pos, now=True)]
 
 
 def _seats(seats: list[int]) -> str:

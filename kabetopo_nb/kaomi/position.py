@@ -120,15 +120,42 @@ class Position:
         """The colour that placed the most recent stone: colours alternate, so not the one to move."""
         return other(self.turn)
 
-    def problems(self) -> list[str]:
-        """Why no game reaches this position (empty when one can)."""
-        out = []
+    def colour_from_stones(self) -> int | None:
+        """The colour the stones say places next (KM-1), or None when no game leaves these stones.
+
+        Black places the first stone and the colours alternate, one stone a turn; a swap
+        (KM-2) places nothing and keeps White to place, and the Squared komi and the
+        choice of colours (M-8) are settled before the first stone.  Pushes move stones
+        and never take one off (M-1..M-4).  So with as many black stones as white ones it
+        is Black's turn, with one black stone more it is White's, and any other count is
+        no game's.  On a full board nobody places, and the colour to place says who placed
+        the last stone, which the standard game's result may need (M-5): White when the
+        counts are equal, Black when Black has one more."""
         b, w = self.count(BLACK), self.count(WHITE)
-        if not 0 <= b - w <= 1:
-            out.append(f"KM-1: Black places first and the colours alternate, so Black has as many stones as "
-                       f"White or one more (here {b} and {w})")
-        elif self.turn != (BLACK if b == w else WHITE):
-            out.append(f"KM-1: with {b} black and {w} white stones it is {colour_name(BLACK if b == w else WHITE)} to place")
+        if b == w:
+            return BLACK
+        return WHITE if b == w + 1 else None
+
+    def turn_problems(self) -> list[str]:
+        """Why the colour to place disagrees with the stones (KM-1; empty when it agrees)."""
+        b, w = self.count(BLACK), self.count(WHITE)
+        due = self.colour_from_stones()
+        if due is None:
+            return [f"KM-1: Black places first and the colours alternate, so Black has as many stones as "
+                    f"White or one more (here {b} and {w})"]
+        if self.turn == due:
+            return []
+        if self.is_full():
+            return [f"KM-1: with {b} black and {w} white stones {colour_name(other(due))} placed the last stone, "
+                    f"so the colour to place is {colour_name(due)}, not {colour_name(self.turn)}"]
+        return [f"KM-1: with {b} black and {w} white stones it is {colour_name(due)} to place, "
+                f"not {colour_name(self.turn)}"]
+
+    def problems(self) -> list[str]:
+        """Why no game reaches this position (empty when one can).  A position with a
+        problem is still played as written, but has no result (``scoring.result``)."""
+        out = self.turn_problems()
+        b, w = self.count(BLACK), self.count(WHITE)
         if self.swapped and (self.rules.squared or b + w == 0):
             out.append("M-5: a swap needs the pie rule (not in Squared) and Black's first stone on the board")
         return out

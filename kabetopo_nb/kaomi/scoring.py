@@ -10,6 +10,13 @@
   (a1, b1, ...) so the drawings are stable.
 * Squared: each colour scores the sum of its groups' squared sizes, no pairs are taken off
   and White adds the komi; the higher score wins, equal scores are a draw (KM-6).
+* A full board whose position has a problem (``Position.problems``: the colour to place
+  disagrees with the stones, KM-1, or a swap no game makes, M-5) has *no result*.  Such a
+  position is no game's, and who placed the last stone, which the result may turn on, is
+  what a disagreeing colour to place leaves open; so no winner is named and the result
+  says why instead (``Result.problems``).  The stones decide whose turn it is
+  (``Position.colour_from_stones``): a referee handed such a position asks for it to be
+  put right, and the problem says what the stones imply.
 """
 from __future__ import annotations
 
@@ -34,17 +41,23 @@ class Group:
 class Result:
     """Who won a finished game and why."""
 
-    winner: int | None  # BLACK, WHITE, or None for a draw (Squared only, KM-6)
+    winner: int | None  # BLACK, WHITE, or None: a draw (Squared only, KM-6), or no result (``problems``)
     reason: str
     rulings: tuple[str, ...]
     groups: tuple[Group, ...]
     removed: tuple[tuple[Group, Group], ...] = ()  # standard game: the pairs taken off
     remaining: tuple[Group, ...] = ()
     scores: tuple[int, int] | None = None  # Squared: (Black, White incl. komi)
+    problems: tuple[str, ...] = ()  # no result: why the position is inconsistent (``Position.problems``)
 
     @property
     def winner_name(self) -> str | None:
         return colour_name(self.winner) if self.winner else None
+
+    @property
+    def is_draw(self) -> bool:
+        """Equal Squared scores (KM-6); not a game without a result (``problems``)."""
+        return self.winner is None and not self.problems
 
     def __str__(self) -> str:
         return self.reason
@@ -100,6 +113,11 @@ def result(position: Position) -> Result | None:
     if not position.is_full():
         return None
     gs = groups(position)
+    problems = tuple(position.problems())
+    if problems:
+        rulings = tuple(dict.fromkeys(p.split(":", 1)[0] for p in problems))
+        return Result(None, "No result: the board is full, but this position is inconsistent, so no winner is "
+                            f"named from it: {'; '.join(problems)}.", rulings, tuple(gs), problems=problems)
     if position.rules.squared:
         b, w = squared_scores(position, gs)
         komi = position.rules.komi

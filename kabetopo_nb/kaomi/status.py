@@ -16,6 +16,8 @@ def status_line(position: Position) -> str:
     """One line: whose turn it is (and who holds that colour after a swap, KM-2), or the result."""
     result = game_result(position)
     if result is not None:
+        if result.problems:  # an inconsistent position names no winner (``scoring.result``)
+            return "Game over: no result, the position is inconsistent (" + "; ".join(result.problems) + ")"
         winner = result.winner_name  # None for a draw
         return f"Game over: {winner + ' wins' if winner is not None else 'a draw'}"
     who = colour_name(position.turn)

@@ -518,6 +518,19 @@ def check_rows(frame, study: Study, *, error: type[Exception] = StudyFileError, 
                 refuse(frame[option].to_numpy(dtype=bool) != value, functools.partial(_constant, said))
 
 
+def _with_new_options(frame, added, study: Study):
+    """``frame`` (the saved rows) with a column for each rule option the engine gained after
+    the file was saved (``no_drops``, KNB-15, for one), holding the value the study plays it
+    with, in the order of ``added``'s columns; anything else is left for the checks to refuse."""
+    from ..kabetopo.rules import OPTION_RULINGS, Rules
+
+    new = [c for c in OPTION_RULINGS if c in added.columns and c not in frame.columns]
+    if not new or study.ruleset in SINGLE_RULESET_GAMES or set(frame.columns) | set(new) != set(added.columns):
+        return frame
+    rules = Rules.named(study.ruleset, **study.options)
+    return frame.assign(**{c: bool(getattr(rules, c)) for c in new})[list(added.columns)]
+
+
 def extend_study(path, more: int, **run_options) -> Any:
     """Play ``more`` games after those saved in ``path`` and save them all; returns the frame.
     The old rows and the new ones are checked together first: the file is left as it was
@@ -530,6 +543,7 @@ def extend_study(path, more: int, **run_options) -> Any:
     study, frame = load_study(path)
     bigger = Study(**{**asdict(study), "rounds": study.rounds + more})
     added = run_study(bigger, start=study.rounds, **run_options)
+    frame = _with_new_options(frame, added, study)
     if list(added.columns) != list(frame.columns):
         raise StudyFileError(f"{path.name}: its columns ({', '.join(map(str, frame.columns))}) are not those of the "
                              f"games played now ({', '.join(map(str, added.columns))}); nothing was saved")

@@ -205,11 +205,15 @@ class GameController:
         state = self.state
         ply, future = state.ply, state.redo_actions
         start = max(0, ply - MOVES_BEFORE)
-        moves = [{"ply": start + i + 1, "text": str(a), "current": start + i + 1 == ply}
+        moves = [{"ply": start + i + 1, "text": self.move_text(a), "current": start + i + 1 == ply}
                  for i, a in enumerate(state.actions(start, ply))]
-        moves += [{"ply": ply + i + 1, "text": str(a), "current": False, "undone": True}
+        moves += [{"ply": ply + i + 1, "text": self.move_text(a), "current": False, "undone": True}
                   for i, a in enumerate(future[:MOVES_AFTER])]
         return {"moves": moves, "ply": ply, "total": ply + len(future), "first_ply": self.first_ply()}
+
+    def move_text(self, action) -> str:
+        """How the move list shows an action (a game may word it for people; notation by default)."""
+        return str(action)
 
     def history_texts(self) -> list[str]:
         return [str(a) for a in self.state.history]

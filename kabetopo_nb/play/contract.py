@@ -62,7 +62,7 @@ class Panel:
 
     OPTIONAL: ClassVar[frozenset[str]] = frozenset({
         "headline", "error", "announcements", "options_at", "first_ply", "valid",
-        "round", "unscored", "thinking", "seats", "scoresheet_html", "moves", "total"})
+        "round", "unscored", "thinking", "seats", "scoresheet_html", "moves", "total", "cursor"})
 
     status: str = ""
     headline: str | None = None
@@ -83,6 +83,7 @@ class Panel:
     valid: bool | None = None
     problems: list[str] = field(default_factory=list)
     winner: str | None = None
+    cursor: str | None = None  # the target the keyboard's cursor starts on (the runner to move, the first option)
     # a match board's
     round: str | None = None
     unscored: str | None = None

@@ -172,7 +172,7 @@ class KabetopoController(GameController):
                 return self.apply(candidates[0])
             if candidates:
                 self.board_choices = candidates
-                return self.tell("Choose how the door swings: click one of the numbered options.")
+                return self.tell("Choose how the door swings: pick one of the numbered options, on the board or below.")
             if self._speed_only(sq):
                 return self._refuse_on_board(refusals.speed_only(sq))
             whose = self._whose_turn(sq)
@@ -188,7 +188,7 @@ class KabetopoController(GameController):
                 return self.apply(candidates[0])
             if candidates:
                 self.board_choices = candidates
-                return self.tell("Two portals open onto that square: click one of the numbered options.")
+                return self.tell("Two portals open onto that square: pick one of the numbered options, on the board or below.")
             return self._refuse_square(sq)
         if phase == "setup":
             return self._refuse_on_board(refusals.setup_under_way())
@@ -259,11 +259,23 @@ class KabetopoController(GameController):
             return self._refuse_on_board(refusals.setup_under_way())
         if phase not in _LINE_KINDS:
             return self._refuse_on_board(refusals.round_over())
+        through = self._through_portal(line)
+        if through and phase == "extras" and not self.lock_behind:
+            # a bonus or speed move into the portal: a line click means it (K-TURN-2, K-TURN-3)
+            if len(through) == 1:
+                return self.apply(through[0])
+            self.choices = through
+            return self.tell(f"Choose how to go into the portal on {name}.")
+        if not through and phase in ("main", "extras") and not self.use_speed and any(
+                a.kind in (Kind.TELEPORT, Kind.LEAP_PORTAL) and a.speed and a.line == line for a in self._legal()):
+            return self._refuse_on_board(refusals.speed_only_through(name))
         offered = _LINE_KINDS[phase]
         options = self._options_at(name)
         legal = sorted((a for a, v in options if v.legal and a.kind in offered),
                        key=lambda a: (offered.index(a.kind), a.a))
         refused = [(a, v) for a, v in options if not v.legal]
+        if through and phase == "main":  # into the portal beside the runner, or a drop or lock there
+            legal = through + legal
         if legal:
             self.choices = legal
             missing = self._missing_on_line(line, legal, refused)
@@ -275,6 +287,14 @@ class KabetopoController(GameController):
             return self._refuse(meant[1])
         return self._refuse_on_board(refusals.finish_current_choice() if phase in ("exit", "bump")
                                      else refusals.nothing_on_line(name))
+
+    def _through_portal(self, line: int) -> list[Action]:
+        """The moves into the portal on ``line`` that a click may mean now (a teleport, or a
+        leapfrog into it where K-LEAP-2's option allows one): a line click offers them as the
+        ``T`` badge on the board does, so the keyboard and a click on the portal itself reach them."""
+        if self.lock_behind or self.state.position.is_finished(self.state.position.turn):
+            return []
+        return [a for a in self._move_actions() if a.kind in (Kind.TELEPORT, Kind.LEAP_PORTAL) and a.line == line]
 
     def _missing_on_line(self, line: int, legal: list[Action],
                          refused: list[tuple[Action, Verdict]]) -> list[tuple[Action, Verdict]]:
@@ -436,10 +456,29 @@ class KabetopoController(GameController):
     def view(self) -> View:
         if self.editor is not None:
             return self._edit_view()
-        state = self.state
-        pos = state.position
+        pos = self.state.position
         legal = self._legal()
-        highlights: dict = {}
+        options, highlights = self.board_options(legal)
+        for option in options:  # a leapfrog into a portal: where it can come out, as the engine says (K-LEAP-5)
+            action = Action.parse(option.action)
+            if action.kind == Kind.LEAP_PORTAL:
+                probe = KabetopoState(pos)
+                probe.apply(action)
+                for way_out in probe.legal_actions:
+                    if way_out.kind == Kind.EXIT and way_out.destination is not None:
+                        highlights.setdefault(square_name(way_out.destination), "exit")
+        lines = {line_name(a.line): "drop" for a in self.choices if a.line is not None}
+        selected = square_name(self._mover_square()) if self.selected else None
+        svg = board_svg(pos, coordinates=self.coordinates, highlights=highlights or None, lines=lines or None,
+                        path=self._last_path(), options=options or None, selected=selected, interactive=True, embed_style=False)
+        return View(svg, STYLE, self._panel(legal, options))
+
+    def board_options(self, legal: list[Action]) -> tuple[list[Option], dict[str, str]]:
+        """The options drawn on the board now (numbered or lettered badges, in the order the
+        panel lists them too) and the squares lit: the moves of a selected runner, the exits
+        of a portal, where a bumped runner may land, the sides to lock behind a teleport."""
+        pos = self.state.position
+        highlights: dict[str, str] = {}
         options: list[Option] = []
         phase = pos.phase
         if phase in ("main", "extras") and not pos.is_finished(pos.turn):
@@ -476,13 +515,9 @@ class KabetopoController(GameController):
             for a in legal:
                 if a.kind == Kind.LOCK:
                     options.append(Option(str(a), f"sd:{_side(a)}", "L"))
-        lines = {line_name(a.line): "drop" for a in self.choices if a.line is not None}
-        selected = square_name(self._mover_square()) if self.selected else None
-        svg = board_svg(pos, coordinates=self.coordinates, highlights=highlights or None, lines=lines or None,
-                        path=self._last_path(), options=options or None, selected=selected, interactive=True, embed_style=False)
-        return View(svg, STYLE, self._panel(legal))
+        return options, highlights
 
-    def _panel(self, legal: list[Action]) -> Panel:
+    def _panel(self, legal: list[Action], options: list[Option]) -> Panel:
         state = self.state
         pos = state.position
         kinds = {a.kind for a in legal}
@@ -509,9 +544,26 @@ class KabetopoController(GameController):
             announcements=self.announcements[-5:],
             options_at=[{"action": str(a), "legal": v.legal, "rulings": list(v.rulings), "reason": v.reason}
                            for a, v in self.why_not],
-            choices=[{"target": f"act:{a}", "label": _choice_label(a)} for a in self.choices],
+            choices=[{"target": f"act:{a}", "label": _choice_label(a)} for a in self.choices]
+                    + [_option_choice(o) for o in options],
             groups=[{"name": "play", "buttons": play}],
+            cursor=self.cursor(options),
         )
+
+    def cursor(self, options: list[Option]) -> str | None:
+        """Where the keyboard's cursor starts: on the first option when the board asks a
+        choice among options (an exit, where a bumped runner lands, a door's swing, a side to
+        lock behind a teleport), else on the runner to move."""
+        pos = self.state.position
+        if options and (pos.phase in ("exit", "bump") or self.board_choices or self.lock_behind):
+            return f"act:{options[0].action}"
+        if pos.phase in ("main", "extras") and not pos.is_finished(pos.turn):
+            return f"sq:{square_name(self._mover_square())}"
+        return None
+
+    def move_text(self, action) -> str:
+        """The move list words a move for people: each line by its own name (``Action.words``)."""
+        return action.words
 
     def headline(self, legal: list[Action]) -> str:
         """Whose turn, in large type, with what that player still has to decide."""
@@ -544,13 +596,29 @@ class KabetopoController(GameController):
         ))
 
 def _choice_label(a: Action) -> str:
+    """A choice's button: what it does, in words, with each line called by its own name."""
     if a.kind in (Kind.WALL, Kind.MONOLITH, Kind.PORTAL) and a.line is not None:
         return f"Drop a {a.kind} on {line_name(a.line)}"
-    if a.kind == Kind.LOCK and a.side is not None:
-        return f"Lock the side facing {square_name(side_square(a.side))} ({side_name(a.side)})"
-    if a.kind == Kind.UNLOCK and a.side is not None:
-        return f"Unlock {side_name(a.side)} (spends a lock)"
-    return str(a)
+    if a.kind == Kind.LOCK and a.side is not None and a.line is not None:
+        return f"Lock {line_name(a.line)} on the side facing {square_name(side_square(a.side))}"
+    if a.kind == Kind.UNLOCK and a.line is not None:
+        return f"Unlock {line_name(a.line)} (spends a lock)"
+    if a.kind == Kind.BUMP and a.destination is not None:
+        return f"Put the bumped runner on {square_name(a.destination)}"
+    if a.kind == Kind.BUMP_THROUGH and a.line is not None:
+        return f"Push the bumped runner through the portal on {line_name(a.line)}"
+    if a.kind == Kind.EXIT and a.line is not None and a.destination is not None:
+        return f"Come out on {square_name(a.destination)} (through {line_name(a.line)})"
+    words = a.words
+    return words[0].upper() + words[1:]
+
+
+def _option_choice(option: Option) -> dict:
+    """The panel's button for an option drawn on the board: its badge's mark, then what it
+    does, so the panel names every option and the keyboard reaches each one by Tab (and a
+    numbered one by its digit key)."""
+    return {"target": f"act:{option.action}", "label": f"{option.label} · {_choice_label(Action.parse(option.action))}",
+            "key": option.label}
 
 
 _RULING_ID = re.compile(r"\b(?:K|KNB)-[A-Z]*-?\d+\b")  # a ruling ID quoted by a problem ("K-INV-4: ...")

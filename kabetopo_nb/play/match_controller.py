@@ -30,7 +30,15 @@ from .match_seats import (
     seat_picker,
     seat_value,
 )
-from .match_view import NOT_ON_A_MATCH_BOARD, describe_progress, match_view, round_over_words, scoring_events
+from .match_view import (
+    NOT_ON_A_MATCH_BOARD,
+    describe_progress,
+    match_view,
+    round_over_words,
+    scoring_events,
+    teaching_over_words,
+    teaching_words,
+)
 
 KEPT_ANNOUNCEMENTS = 500  # the whole match's, for ``controller.announcements``
 
@@ -333,6 +341,9 @@ class MatchController:
         r = match.round_index
         seats = ", ".join(f"{p} plays {seat_name(match.seat_of(p, r))}" for p in match.players)
         self.say(f"Round {r + 1} of {match.rounds}: the board turns (K-MATCH-1): {seats}.")
+        for text in (teaching_words(match, r), teaching_over_words(match, r)):
+            if text:
+                self.say(text)
         self._save()
         return self.round.tell(f"Round {r + 1} of {match.rounds} begins.")
 

@@ -13,17 +13,28 @@ from .autosave import Autosave
 from .match_controller import MatchController, describe_progress
 
 
+def _setup(m: Match) -> tuple:
+    """What a match was set up with: a save is the same match only if all of it is the same."""
+    return format_rules(m.rules), m.players, m.rounds, m.seed, m.teaching
+
+
 def _same_setup(a: Match, b: Match) -> bool:
-    return (format_rules(a.rules), a.players, a.rounds, a.seed) == (format_rules(b.rules), b.players, b.rounds, b.seed)
+    return _setup(a) == _setup(b)
+
+
+def _teaching_text(m: Match) -> str:
+    return f", teaching {m.teaching.name}" if m.teaching else ", no teaching variant"
 
 
 def open_match(rules: Rules | str = "kabetopo-4p", players: list[str] | None = None, *, seed: int = 0,
                rounds: int | None = None, bots: dict | None = None, autosave=None, resume: bool | str = True,
-               coordinates: bool = True) -> MatchController:
-    """A match controller for a new match, or for the one saved in ``autosave`` (see ``match_board``)."""
+               coordinates: bool = True, teaching: str | None = None) -> MatchController:
+    """A match controller for a new match, or for the one saved in ``autosave`` (see ``match_board``);
+    ``teaching``: a teaching variant of ``kabetopo_nb.kabetopo.match.TEACHING``, chosen now for the
+    whole match (e.g. ``"first-round-without-drops"``, KNB-15), or None."""
     if resume not in (True, False, "ask"):
         raise SettingError(f"resume must be True, False or 'ask', not {resume!r}")
-    fresh = Match(rules, players, rounds=rounds, seed=seed, auto_next=False)
+    fresh = Match(rules, players, rounds=rounds, seed=seed, auto_next=False, teaching=teaching)
     if autosave is None:
         return MatchController(fresh, bots=bots, coordinates=coordinates)
     store = Autosave(autosave)  # SettingError for what is no path at all; an unusable path: store.refused
@@ -64,8 +75,10 @@ def _open_saved(controller: MatchController, store: Autosave, fresh: Match, resu
         if kept is not None:
             controller.say(f"A new match has started; the earlier autosave is kept as {kept.name}.")
         return
+    teaching = _teaching_text(saved) if saved.teaching != fresh.teaching else ""
     differs = "" if _same_setup(saved, fresh) else (
-        f" It was set up differently ({format_rules(saved.rules)}, {', '.join(saved.players)}, seed {saved.seed}).")
+        f" It was set up differently ({format_rules(saved.rules)}, {', '.join(saved.players)}, seed {saved.seed}"
+        f"{teaching}).")
     controller.offer(saved, f"{store.name} holds a saved match: {describe_progress(saved)}.{differs}")
 
 

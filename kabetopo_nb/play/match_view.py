@@ -1,6 +1,8 @@
 """What a match board shows (see ``match_board``): the round's own view, with the players'
-headline, the round in the status line, the scoresheet with the story of the match (every
-scoring event so far, ``match_story``), the newest announcements, the seat picker, whether
+headline, the round in the status line (with its teaching variant, if any: "Round 1 of 4,
+teaching round, no drops (KNB-15)"), the scoresheet with the story of the match (every
+scoring event so far, ``match_story``, which also says what a teaching round changes), the
+newest announcements, the seat picker, whether
 a bot is thinking, the move list with the setup's rolls as one entry, and the match's
 buttons (next round, stop or start the bots, or the choice of a saved match); while a bot
 has the decision, none of the round's play buttons.  It reads the match controller; it
@@ -67,6 +69,27 @@ def scoring_events(match: Match, round_index: int, before, after) -> list[str]:
                   totals=False)  # the match board announces the round's points with the match totals
 
 
+def teaching_words(match: Match, round_index: int) -> str | None:
+    """What the teaching variant changes in round ``round_index`` (0-based), in a sentence
+    for the room ("Round 1 is a teaching round, no drops (KNB-15): the runners only move,
+    ..."), or None for a round played as the rules say.  The engine refuses what the round
+    forbids, each refusal citing the ruling; this only says so in advance."""
+    note, variant = match.teaching_note(round_index), match.teaching
+    if note is None or variant is None:
+        return None
+    return f"Round {round_index + 1} is a {note}: {variant.detail}."
+
+
+def teaching_over_words(match: Match, round_index: int) -> str | None:
+    """What the board says when round ``round_index`` starts right after the teaching
+    variant's rounds ("From round 2 on, drops are allowed again."), or None."""
+    variant = match.teaching
+    if (variant is None or round_index == 0 or match.teaching_note(round_index) is not None
+            or match.teaching_note(round_index - 1) is None):
+        return None
+    return f"The teaching round is over: from round {round_index + 1} on, {variant.after} ({variant.ruling})."
+
+
 def round_over_words(match: Match, round_index: int) -> str:
     """What the board says of a scored round: each player's points in it, with the match
     totals as they stood after it."""
@@ -105,6 +128,7 @@ def match_story(match: Match) -> list[str]:
     the way the short log of announcements does."""
     out: list[str] = []
     for r, state in enumerate(match.states):
+        out += [text for text in (teaching_words(match, r), teaching_over_words(match, r)) if text]
         out += [f"Round {r + 1}: {text}" for text in scoring_events(match, r, _round_start(state), state.position)]
         if r < len(match.scores):
             out.append(round_over_words(match, r))  # "Round 1 of 4 is over: ..."
@@ -140,7 +164,8 @@ def match_view(c: MatchController) -> View:
     match = c.showing
     inner = c.round.view()
     panel = inner.panel
-    round_label = f"Round {match.round_index + 1} of {match.rounds}"
+    note = match.teaching_note(match.round_index)
+    round_label = f"Round {match.round_index + 1} of {match.rounds}" + (f", {note}" if note else "")
     unscored = c.unscored if c.offered is None else None
     choosing = c.offered is not None or bool(c.retired)
     bot = c.bot_to_move() if c.bot_due() else None
@@ -204,4 +229,4 @@ def match_groups(c: MatchController, groups: list[ButtonGroup]) -> list[ButtonGr
 
 __all__ = ["NOT_ON_A_MATCH_BOARD", "SHOWN_ANNOUNCEMENTS", "WHILE_A_BOT_DECIDES", "bot_deciding", "collapse_setup_rolls",
            "describe_progress", "match_groups", "match_headline", "match_story", "match_view", "round_over_words",
-           "scoring_events", "story_html"]
+           "scoring_events", "story_html", "teaching_over_words", "teaching_words"]

@@ -64,6 +64,13 @@ def speed_only(square: int) -> Verdict:
                                 "'Speed token' first if you want to cash it in")
 
 
+def speed_only_through(line_text: str) -> Verdict:
+    """Only a move that cashes in the speed token goes through the portal on ``line_text``,
+    and the token is not pressed."""
+    return _refused("K-TURN-3", f"the portal on {line_text} can be entered now only with the speed token: press "
+                                "'Speed token' first if you want to cash it in")
+
+
 def another_seats_runner(turn: int, clicked: int, todo: str) -> Verdict:
     """A click on the runner of seat ``clicked`` while seat ``turn`` still has ``todo`` to decide."""
     now, other = SEAT_NAMES[turn], SEAT_NAMES[clicked]

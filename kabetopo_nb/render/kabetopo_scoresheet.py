@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import html
 
-from ..kabetopo.scoresheet import DASH, Cell, live_rows, scoresheet_rows
+from ..kabetopo.scoresheet import DASH, Cell, live_rows, round_title, scoresheet_rows
 
 
 def cell_html(cell: Cell) -> str:
@@ -58,12 +58,13 @@ def scoresheet_html(match, *, live: bool = False) -> str:
            "<caption>" + html.escape(f"{match.rules.name}: {len(match.scores)} of {match.rounds} rounds scored") + "</caption>",
            '<thead><tr><th class="kb-corner"></th>' + "".join(f'<th class="kb-player" scope="col">{html.escape(p)}</th>' for p in players)
            + "</tr></thead>"]
-    sections = [(f"Round {r + 1}", rows, "") for r, rows in enumerate(scoresheet_rows(match))]
+    sections = [(round_title(match, r), rows, "") for r, rows in enumerate(scoresheet_rows(match))]
     now = live_rows(match) if live else None
     if now is not None:
-        sections.append((f"Round {len(match.states)} (so far)", now, ' class="kb-live"'))
+        sections.append((round_title(match, len(match.states) - 1, " (so far)"), now, ' class="kb-live"'))
     for title, rows, cls in sections:
-        out.append(f'<tbody{cls}><tr><th class="kb-round" colspan="{width}" scope="colgroup">{title}</th></tr>')
+        out.append(f'<tbody{cls}><tr><th class="kb-round" colspan="{width}" scope="colgroup">{html.escape(title)}'
+                   '</th></tr>')
         for label, cells in rows:
             row_cls = ' class="kb-total"' if cells and cells[0].total is not None else ""
             out.append(f'<tr{row_cls}><td class="kb-label">{html.escape(label)}</td>'

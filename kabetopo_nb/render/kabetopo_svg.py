@@ -14,6 +14,7 @@ import math
 from dataclasses import dataclass
 
 from ..core.verdict import NotationError, RulesOptionError
+from ..kabetopo.actions import Action
 from ..kabetopo.geometry import (
     DIRECTION_NAMES,
     LINE_OF,
@@ -30,7 +31,7 @@ from ..kabetopo.geometry import (
     square_name,
 )
 from ..kabetopo.notation import format_position
-from ..kabetopo.position import KIND, SETUP, Piece, Position
+from ..kabetopo.position import KIND, SETUP, ExitMode, PendingBump, PendingExit, Piece, Position
 from ..kabetopo.rules import SEAT_LETTERS, SEAT_NAMES, START_SQUARE
 from ..kabetopo.status import describe_position, status_line
 from .base import (
@@ -66,21 +67,28 @@ HIGHLIGHT_KINDS = {
     "leap": "leapfrog landing",  # K-LEAP-1
     "speed": "speed move",  # spends the speed token (K-TURN-3)
     "select": "bump destination",  # K-MTN-3
+    "exit": "landing through the portal",  # where a leapfrog into a portal can come out (K-LEAP-2, K-LEAP-5)
     "drop": "drop here",
     "bad": "refused",
 }
-LEGEND = {"leap": "leapfrog", "select": "bump to"}  # shorter words where the legend is tight
-GLYPHS = ("leap", "speed")
+LEGEND = {"leap": "leapfrog", "select": "bump to", "exit": "via portal"}  # shorter words where the legend is tight
+GLYPHS = ("leap", "speed", "exit")
 
 _LIGHT = ("--kb-bg:#fbfaf6; --kb-ink:#222; --kb-ink2:#333; --kb-light:#efe6d2; --kb-dark:#e2d3b3; --kb-corner:#cfe3d0; "
           "--kb-mountain:#c9b79a; --kb-wall:#6b4f35; --kb-monolith:#2f2f35; --kb-portal:#7b4bb7; --kb-lock:#c78a00; "
           "--kb-hl:#2b8a3e; --kb-hl2:#1c6dd0; --kb-leap:#7048e8; --kb-speed:#e8590c; --kb-bad:#b02525; --kb-path:#1c6dd0; "
           "--kb-on-badge:#fff; --kb-hl-alpha:.32; "
-          "--kb-east:#1f3b73; --kb-south:#2e7d4f; --kb-west:#f4f1e8; --kb-north:#b5432a; font-family: sans-serif;")
+          "--kb-east:#1f3b73; --kb-south:#1f6b40; --kb-west:#4a4a52; --kb-north:#9a3320; --kb-on-runner:#fff; "
+          "font-family: sans-serif;")
 _DARK = ("--kb-bg:#1e1f24; --kb-ink:#e8e6e1; --kb-ink2:#e8e6e1; --kb-light:#3a3f4b; --kb-dark:#31353f; --kb-corner:#2f4a3a; "
          "--kb-mountain:#6d604d; --kb-wall:#d0a77a; --kb-monolith:#b9bcc8; --kb-portal:#b38cf0; --kb-lock:#f2c14e; "
          "--kb-hl:#69db7c; --kb-hl2:#74c0fc; --kb-leap:#b197fc; --kb-speed:#ffa94d; --kb-bad:#ffa8a8; --kb-path:#74c0fc; "
-         "--kb-on-badge:#111; --kb-hl-alpha:.22;")
+         "--kb-on-badge:#111; --kb-hl-alpha:.22; "
+         "--kb-east:#a5c3ff; --kb-south:#86d9a1; --kb-west:#f4f1e8; --kb-north:#ffb09e; --kb-on-runner:#111;")
+# Every runner stands out from every square it can stand on by at least 3:1 (WCAG 2.1 AA,
+# non-text contrast, issue 24): dark runners on the light board, light runners on the dark
+# one (West is the seat without a hue: charcoal on light, cream on dark), each letter on its
+# runner by at least 4.5:1.  tests/board/test_issue24_badges.py computes every ratio.
 
 STYLE = theme_css(".kb-board.kb-kabetopo", _LIGHT, _DARK) + POINTER_CSS + f"""
 .kb-kabetopo .kb-bg {{ fill: var(--kb-bg); }}
@@ -105,10 +113,10 @@ STYLE = theme_css(".kb-board.kb-kabetopo", _LIGHT, _DARK) + POINTER_CSS + f"""
 .kb-kabetopo .kb-runner {{ stroke: var(--kb-ink); stroke-width: 1.4; }}
 .kb-kabetopo .kb-runner.kb-east {{ fill: var(--kb-east); }} .kb-kabetopo .kb-runner.kb-south {{ fill: var(--kb-south); }}
 .kb-kabetopo .kb-runner.kb-west {{ fill: var(--kb-west); }} .kb-kabetopo .kb-runner.kb-north {{ fill: var(--kb-north); }}
-.kb-kabetopo .kb-runner-letter {{ font-size: {FONT["runner"]}px; font-weight: bold; fill: #fff; }}
-.kb-kabetopo .kb-runner-letter.kb-west {{ fill: #222; }}
+.kb-kabetopo .kb-runner-letter {{ font-size: {FONT["runner"]}px; font-weight: bold; fill: var(--kb-on-runner); }}
 .kb-kabetopo .kb-runner.kb-finished {{ stroke-dasharray: 2 2; }}
 .kb-kabetopo .kb-runner.kb-selected {{ stroke: var(--kb-hl2); stroke-width: 3; }}
+.kb-kabetopo .kb-runner.kb-bumped {{ stroke: var(--kb-hl2); stroke-width: 2; stroke-dasharray: 3 2; }}
 .kb-kabetopo .kb-stone {{ stroke: #222; stroke-width: 1; }}
 .kb-kabetopo .kb-stone.kb-stone-light {{ fill: #fdfcf7; }}
 .kb-kabetopo .kb-stone.kb-stone-dark {{ fill: #3d3d48; stroke: #fdfcf7; stroke-width: 1.2; }}
@@ -119,6 +127,7 @@ STYLE = theme_css(".kb-board.kb-kabetopo", _LIGHT, _DARK) + POINTER_CSS + f"""
 .kb-kabetopo .kb-hl-leap:not(.kb-hl-line) {{ fill: var(--kb-leap); stroke: var(--kb-leap); stroke-width: 2.5; }}
 .kb-kabetopo .kb-hl-speed:not(.kb-hl-line) {{ fill: var(--kb-speed); stroke: var(--kb-speed); stroke-dasharray: 5 3; stroke-width: 2.5; }}
 .kb-kabetopo .kb-hl-bad:not(.kb-hl-line) {{ fill: var(--kb-bad); stroke: var(--kb-bad); }}
+.kb-kabetopo .kb-hl-exit:not(.kb-hl-line) {{ fill: var(--kb-portal); stroke: var(--kb-portal); stroke-dasharray: 4 3; stroke-width: 2.5; }}
 .kb-kabetopo .kb-hl-glyph {{ fill: none; stroke: var(--kb-ink); stroke-width: 1.6; stroke-linecap: round; stroke-linejoin: round; }}
 .kb-kabetopo .kb-hl-glyph.kb-glyph-speed {{ fill: var(--kb-ink); stroke-width: .8; }}
 .kb-kabetopo .kb-legend-text {{ font-size: {FONT["legend"]}px; }}
@@ -284,8 +293,10 @@ def board_svg(
     ``drop``, ``bad``: see ``HIGHLIGHT_KINDS``; the kinds present get a legend);
     ``lines``: line -> kind; ``path``: squares visited by the last move (a jump between
     non-neighbours is drawn dashed, as a teleport); ``arrows``: (from, to) square pairs;
-    ``marks``: square -> short text; ``options``: clickable choices (badges placed clear of
-    the runners and of each other); ``interactive``: squares and lines get
+    ``marks``: square -> short text; ``options``: clickable choices (a badge at a side
+    stands on that side's square by the middle of its line, the runners there making room;
+    every badge clear of the runners, the stones and the other badges: see ``layout``);
+    ``interactive``: squares and lines get
     ``data-target`` names for the widget; ``line_labels``: line -> short text, drawn on
     the line's middle (a key may also name a rim edge, see ``label_segment``), e.g. the
     die labels of a 2x2 field (``teach.field_labels``).
@@ -454,12 +465,13 @@ def board_svg(
             g.add(el)
         dwg.add(g)
 
-    # runners, each carrying its stones at its upper corners on a halo (clearly visible)
+    # runners, each carrying its stones at its upper corners on a halo (clearly visible); a
+    # square whose sides carry option badges, or holding a bumped runner, makes room for them
+    shown = layout(pos, options or [])
     runners = dwg.g(class_="kb-runners")
     sel = _parse_square(selected) if selected is not None else None
-    discs = runner_discs(pos)
     carried = _carried_colours(pos)
-    for seat, (x, y, radius) in discs.items():
+    for seat, (x, y, radius) in shown.runners.items():
         sq = _runner_square(pos, seat)
         name = SEAT_NAMES[seat].lower()
         classes = ["kb-runner", f"kb-{name}"]
@@ -467,17 +479,21 @@ def board_svg(
             classes.append("kb-finished")
         if sel == sq and seat == pos.turn:
             classes.append("kb-selected")
-        g = dwg.g(class_=f"kb-runner-group kb-{name}", id=f"{prefix}-runner-{SEAT_LETTERS[seat]}")
+        if seat == shown.bumped:
+            classes.append("kb-bumped")
+        g = dwg.g(class_=f"kb-runner-group kb-{name}" + (" kb-bumped" if seat == shown.bumped else ""),
+                  id=f"{prefix}-runner-{SEAT_LETTERS[seat]}")
         c = dwg.circle((r2(x), r2(y)), radius, class_=" ".join(classes))
         if interactive:
             target(c, f"sq:{square_name(sq)}")
             held = pos.held[seat]
             c.attribs["aria-label"] = (f"{SEAT_NAMES[seat]}'s runner on {square_name(sq)}"
-                                       + (f", carrying {held} stone{'s' if held != 1 else ''}" if held else ""))
+                                       + (f", carrying {held} stone{'s' if held != 1 else ''}" if held else "")
+                                       + (", bumped off the Mountain: its place is chosen now" if seat == shown.bumped else ""))
         g.add(c)
         g.add(dwg.text(SEAT_LETTERS[seat], insert=(r2(x), r2(y + 4)), text_anchor="middle",
                        class_=f"kb-runner-letter kb-{name}"))
-        for (sx, sy, halo), colour in zip(carried_stone_discs(discs[seat], len(carried[seat])), carried[seat], strict=False):
+        for (sx, sy, halo), colour in zip(shown.carried[seat], carried[seat], strict=False):
             g.add(dwg.circle((r2(sx), r2(sy)), halo, class_="kb-stone-halo"))
             g.add(dwg.circle((r2(sx), r2(sy)), 4.2, class_=f"kb-stone kb-stone-{colour} kb-carried"))
         runners.add(g)
@@ -489,7 +505,7 @@ def board_svg(
         x, y = square_centre(m)
         name = "Mountain" if i == 0 else "Summit"
         g = dwg.g(class_=f"kb-site kb-{name.lower()}", id=f"{prefix}-site-{square_name(m)}")
-        for (sx, sy, radius), colour in zip(site_stone_discs(pos, i), _site_colours(pos, i), strict=False):
+        for (sx, sy, radius), colour in zip(shown.sites[i], _site_colours(pos, i), strict=False):
             g.add(dwg.circle((r2(sx), r2(sy)), radius, class_=f"kb-stone kb-stone-{colour}"))
         dwg.add(g)
 
@@ -502,13 +518,11 @@ def board_svg(
 
     if options:
         g = dwg.g(class_="kb-options")
-        obstacles = [(x, y, r + 1) for x, y, r in discs.values()] + site_stone_discs(pos)
-        obstacles += [d for seat, disc in discs.items() for d in carried_stone_discs(disc, len(carried[seat]))]
-        for i, (opt, (x, y)) in enumerate(zip(options, badge_spots(options, obstacles), strict=False)):
+        for i, (opt, (x, y)) in enumerate(zip(options, shown.badges, strict=False)):
             og = dwg.g(class_="kb-option-group", id=f"{prefix}-opt-{i}")
             c = dwg.circle((r2(x), r2(y)), BADGE_R, class_="kb-option")
             target(c, f"act:{opt.action}")
-            c.attribs["aria-label"] = opt.action
+            c.attribs["aria-label"] = _option_words(opt)
             og.add(c)
             if opt.label:
                 og.add(dwg.text(opt.label, insert=(r2(x), r2(y + 4.2)), text_anchor="middle", class_="kb-option-label"))
@@ -551,6 +565,31 @@ def _shrink(pts, f):
     return [(cx + (x - cx) * f, cy + (y - cy) * f) for x, y in pts]
 
 
+Disc = tuple[float, float, float]  # (x, y, radius) of something round drawn on the board
+
+# An option badge at a side (an exit, a teleport, a bump through a portal, a lock) stands
+# this far in from the middle of the side's line: the whole badge lies in the side's own
+# square, two badges on the two sides of one line just clear each other, and so do the
+# badges of two sides of one square; what stands on the square makes room for them.
+SIDE_BADGE_INSET = BADGE_R + 0.5
+# how far in from its line a side's badge stands on a square with nothing else on it: clear
+# of the piece on the line, and clear of the square's centre, which keeps its own click (a
+# click on the square means the square: an exit onto it, a move to it)
+ROOMY_BADGE_INSET = 11.0
+GHOST_R = 8.5  # a bumped runner waiting for its place, drawn beside the runner that bumped it
+
+
+def bumped_runner(pos: Position) -> int | None:
+    """The seat of the runner bumped off a Mountain site whose place the mover is choosing
+    (K-MTN-3), as the engine holds it: a pending bump, or that runner's exit from a portal."""
+    p = pos.pending
+    if isinstance(p, PendingBump):
+        return p.runner
+    if isinstance(p, PendingExit) and p.mode == ExitMode.BUMPED:
+        return p.runner
+    return None
+
+
 def _crowd(n: int) -> list[tuple[float, float]]:
     """Offsets of ``n`` runners sharing a square: side by side for two, in a ring for more."""
     if n == 1:
@@ -560,41 +599,206 @@ def _crowd(n: int) -> list[tuple[float, float]]:
     return [(9 * math.cos(2 * math.pi * k / n - math.pi / 2), 9 * math.sin(2 * math.pi * k / n - math.pi / 2)) for k in range(n)]
 
 
-def runner_discs(pos: Position) -> dict[int, tuple[float, float, float]]:
-    """Where each seat's runner is drawn: seat -> (x, y, radius)."""
+def _gap(a: Disc, b: Disc) -> float:
+    """The room between two discs (negative where they overlap)."""
+    return math.hypot(a[0] - b[0], a[1] - b[1]) - a[2] - b[2]
+
+
+def _room_in(sq: int, disc: Disc) -> float:
+    """How far ``disc`` stays inside square ``sq`` (negative where it pokes out): the
+    diamond around the square's centre holds the points with |dx| + |dy| <= K."""
+    cx, cy = square_centre(sq)
+    return (K - abs(disc[0] - cx) - abs(disc[1] - cy)) / math.sqrt(2) - disc[2]
+
+
+def _patterns(seats: list[int], bumped: int | None) -> list[list[list[Disc]]]:
+    """Ways to draw the runners of ``seats`` on one square, as offsets from its centre (one
+    disc per seat, in order), in tiers from the most to the least wanted; each is tried as
+    it is and moved about the square.  A bumped runner sits beside the one that bumped it,
+    smaller; with no bumped runner the first way is the usual drawing."""
+    n, h = len(seats), math.sqrt(.5)
+    rotations = [(1.0, 0.0), (0.0, 1.0), (h, h), (h, -h)]
+    if bumped in seats and n == 2:
+        tiers = []
+        for bumper_r, apart in ((11.0, 20.5), (9.5, 19.0), (8.5, 18.0)):
+            tier = []
+            for ux, uy in ((0, -1), (1, 0), (-1, 0), (0, 1), (h, -h), (-h, -h), (h, h), (-h, h)):
+                ghost = (ux * (apart - 2), uy * (apart - 2), GHOST_R)
+                tier.append([ghost if seat == bumped else (-ux * 2, -uy * 2, bumper_r) for seat in seats])
+            tiers.append(tier)
+        return tiers
+    if n == 1:
+        return [[[(0.0, 0.0, r)]] for r in (11.0, 9.5, 8.5)]
+    tiers = []
+    for radius, spread in ((8.5, 9.0), (7.5, 8.0)):
+        tier = []
+        for ux, uy in rotations if n == 2 else rotations[:1]:
+            offsets = [(x / 9 * spread, y / 9 * spread) for x, y in _crowd(n)]
+            tier.append([(x * ux - y * uy, x * uy + y * ux, radius) for x, y in offsets])
+        tiers.append(tier)
+    return tiers
+
+
+# How far a square's runners may move from their usual place to make room: every offset
+# up to 14 px, nearest first.
+_SHIFTS = sorted(((x * 1.5, y * 1.5) for x in range(-10, 11) for y in range(-10, 11) if math.hypot(x, y) * 1.5 <= 14),
+                 key=lambda p: (round(math.hypot(*p), 6), math.atan2(p[1], p[0])))
+
+
+def runner_discs(pos: Position, keep_clear: dict[int, list[Disc]] | None = None,
+                 bumped: int | None = None) -> dict[int, Disc]:
+    """Where each seat's runner is drawn: seat -> (x, y, radius).  ``keep_clear``: square ->
+    the option badges drawn on it, which its runners leave room for (moving a little off
+    the centre, or drawn smaller, never off their square); ``bumped``: the seat of a bumped
+    runner, drawn beside the runner that bumped it."""
     by_square: dict[int, list[int]] = {}
     for seat in pos.rules.seats:
         by_square.setdefault(_runner_square(pos, seat), []).append(seat)
-    discs = {}
+    discs: dict[int, Disc] = {}
     for sq, seats in sorted(by_square.items()):
         cx, cy = square_centre(sq)
-        radius = 11 if len(seats) == 1 else 8.5
-        for seat, (ox, oy) in zip(seats, _crowd(len(seats)), strict=False):
-            discs[seat] = (cx + ox, cy + oy, radius)
+        badges = (keep_clear or {}).get(sq, [])
+        ghost = bumped if bumped in seats and len(seats) > 1 else None
+        tiers = _patterns(seats, ghost)
+        best: list[Disc] = [(cx + x, cy + y, r) for x, y, r in tiers[0][0]]
+        if badges or ghost is not None:
+            best = _make_room(sq, tiers, badges) or best
+        discs.update(zip(seats, best, strict=True))
     return discs
 
 
-def carried_stone_discs(disc: tuple[float, float, float], count: int) -> list[tuple[float, float, float]]:
+def _make_room(sq: int, tiers: list[list[list[Disc]]], badges: list[Disc]) -> list[Disc] | None:
+    """The first way (tier by tier, the smallest move first) to draw a square's runners
+    wholly on it and 1 px clear of its badges; else the way with the most room."""
+    cx, cy = square_centre(sq)
+    most, best = -math.inf, None
+    for tier in tiers:
+        for dx, dy in _SHIFTS:
+            for pattern in tier:
+                discs = [(cx + x + dx, cy + y + dy, r) for x, y, r in pattern]
+                # wholly on the square (room 0 there) and 1 px clear of every badge
+                room = min([_room_in(sq, d) + 1 for d in discs] + [_gap(d, b) for d in discs for b in badges])
+                if room >= 1 - 1e-9:
+                    return discs
+                if room > most:
+                    most, best = room, discs
+    return best
+
+
+# Turns (degrees) of the stones a runner carries about it, where badges or other runners
+# take their usual place at its upper corners: the first is that usual place.
+CARRIED_TURNS = (0, 180, 90, -90, 45, -45, 135, -135)
+
+
+def carried_stone_discs(disc: Disc, count: int, turn: float = 0) -> list[Disc]:
     """(x, y, halo radius) of the stones a runner drawn at ``disc`` carries: on its upper
-    corners, half outside it."""
+    corners, half outside it; ``turn``: the same arrangement turned about the runner."""
     x, y, radius = disc
-    return [(x + (radius * 0.8 if k % 2 == 0 else -radius * 0.8), y - radius * 0.8 - (k // 2) * 7, 5.8)
-            for k in range(count)]
+    cos, sin = math.cos(math.radians(turn)), math.sin(math.radians(turn))
+    out = []
+    for k in range(count):
+        dx, dy = (radius * 0.8 if k % 2 == 0 else -radius * 0.8), -(radius * 0.8 + (k // 2) * 7)
+        out.append((x + dx * cos - dy * sin, y + dx * sin + dy * cos, 5.8))
+    return out
 
 
 # Where a Mountain site's stones sit, around the square's centre (a runner there covers
 # the centre only, radius 11): left and right of it, then above and below.
 SITE_STONE_SPOTS = ((-17.0, -4.5), (17.0, -4.5), (-17.0, 4.5), (17.0, 4.5), (0.0, -21.0), (0.0, 21.0))
+STONE_R = 3.6
+# Where else they go when runners or badges take those spots: anywhere on the square away
+# from its coordinate label, the outermost first.
+_MORE_STONE_SPOTS = sorted(
+    (p for p in ((x * 1.5, y * 1.5) for x in range(-17, 18) for y in range(-17, 18))
+     if abs(p[0]) + abs(p[1]) <= K - STONE_R * math.sqrt(2) and not (p[1] > 6 and abs(p[0]) < 12)),
+    key=lambda p: (-round(math.hypot(*p), 6), abs(p[1]), p[0], p[1]))
 
 
-def site_stone_discs(pos: Position, site: int | None = None) -> list[tuple[float, float, float]]:
-    """(x, y, radius) of the stones left on one Mountain site, or on all of them."""
+def site_stone_discs(pos: Position, site: int | None = None, *, runners: dict[int, Disc] | None = None,
+                     carried: dict[int, list[Disc]] | None = None,
+                     keep_clear: dict[int, list[Disc]] | None = None) -> list[Disc]:
+    """(x, y, radius) of the stones left on one Mountain site, or on all of them: at their
+    usual spots, or, where a runner or an option badge on the square takes one, at the next
+    free spot (a carried stone may touch them: both are stones)."""
     sites = range(len(pos.rules.geometry.mountains)) if site is None else [site]
     out = []
     for i in sites:
-        x, y = square_centre(pos.rules.geometry.mountains[i])
+        sq = pos.rules.geometry.mountains[i]
+        x, y = square_centre(sq)
         spots = SITE_STONE_SPOTS * (1 + pos.site_stones[i] // len(SITE_STONE_SPOTS))
-        out += [(x + ox, y + oy, 3.6) for ox, oy in spots[:pos.site_stones[i]]]
+        hard = [d for seat, d in (runners or {}).items() if _runner_square(pos, seat) == sq]
+        hard += (keep_clear or {}).get(sq, [])
+        soft = [h for seat, halos in (carried or {}).items() if _runner_square(pos, seat) == sq for h in halos]
+        placed: list[Disc] = []
+
+        def free(disc: Disc, placed: list[Disc] = placed, hard: list[Disc] = hard, soft: list[Disc] = soft) -> bool:
+            return (all(_gap(disc, d) >= 0.5 for d in hard + placed) and all(_gap(disc, d) >= -1 for d in soft))
+
+        for k in range(pos.site_stones[i]):
+            usual = (x + spots[k][0], y + spots[k][1], STONE_R)
+            if not free(usual):
+                usual = next((d for ox, oy in _MORE_STONE_SPOTS for d in [(x + ox, y + oy, STONE_R)] if free(d)), usual)
+            placed.append(usual)
+        out += placed
+    return out
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where everything round on a board is drawn, worked out together so that nothing hides
+    anything: runners, the stones they carry (seat -> halos), each site's stones, each
+    option's badge (in the order of the options), and the bumped runner's seat, if any."""
+
+    runners: dict[int, Disc]
+    carried: dict[int, list[Disc]]
+    sites: list[list[Disc]]
+    badges: list[tuple[float, float]]
+    bumped: int | None
+
+
+def layout(pos: Position, options: list[Option]) -> Layout:
+    """Badges at sides first, each wholly on its side's square next to the middle of its
+    line (``SIDE_BADGE_INSET``); then the runners, making room on squares that carry such
+    badges or a bumped runner; then the stones they carry and the stones on the sites; last
+    the badges on squares and lines, in the room left."""
+    bumped = bumped_runner(pos)
+    sides = {i: parse_side(opt.at[3:]) for i, opt in enumerate(options) if opt.at.startswith("sd:")}
+    taken = {_runner_square(pos, seat) for seat in pos.rules.seats}
+    taken |= {m for i, m in enumerate(pos.rules.geometry.mountains) if pos.site_stones[i]}
+    badges_on = [side >> 2 for side in sides.values()]
+    at_sides: dict[int, tuple[float, float]] = {}
+    on_square: dict[int, list[Disc]] = {}
+    for i, opt in enumerate(options):
+        if i in sides:
+            sq = sides[i] >> 2
+            spot = _first_clear(_spots(opt.at, roomy=sq not in taken and badges_on.count(sq) == 1), [],
+                                list(at_sides.values()))
+            at_sides[i] = spot
+            on_square.setdefault(sq, []).append((spot[0], spot[1], BADGE_R))
+    runners = runner_discs(pos, on_square, bumped)
+    carried = _carried_discs(pos, runners, on_square)
+    sites = [site_stone_discs(pos, i, runners=runners, carried=carried, keep_clear=on_square)
+             for i in range(len(pos.rules.geometry.mountains))]
+    obstacles = [(x, y, r + 1) for x, y, r in runners.values()] + [d for stones in sites for d in stones]
+    obstacles += [d for halos in carried.values() for d in halos]
+    rest = [(i, opt) for i, opt in enumerate(options) if i not in at_sides]
+    spots = dict(zip([i for i, _ in rest], badge_spots([opt for _, opt in rest], obstacles, list(at_sides.values())),
+                     strict=True))
+    return Layout(runners, carried, sites, [at_sides[i] if i in at_sides else spots[i] for i in range(len(options))],
+                  bumped)
+
+
+def _carried_discs(pos: Position, runners: dict[int, Disc], keep_clear: dict[int, list[Disc]]) -> dict[int, list[Disc]]:
+    """The halos of the stones each runner carries: on its upper corners, or where the badges
+    and the other runners on its square leave them room."""
+    out = {}
+    for seat, disc in runners.items():
+        sq = _runner_square(pos, seat)
+        badges = keep_clear.get(sq, [])
+        others = [d for s, d in runners.items() if s != seat and _runner_square(pos, s) == sq]
+        ways = [carried_stone_discs(disc, pos.held[seat], turn) for turn in CARRIED_TURNS]
+        out[seat] = next((w for w in ways if all(_gap(h, b) >= 0.5 for h in w for b in badges)
+                          and all(_gap(h, o) >= 0 for h in w for o in others)), ways[0])
     return out
 
 
@@ -628,7 +832,11 @@ def _carried_colours(pos: Position) -> dict[int, list[str]]:
 
 def _glyph(dwg, kind: str, x: float, y: float):
     """The small sign of a highlight kind at (x, y): a hop arc for a leapfrog landing, a
-    lightning bolt for a speed move."""
+    lightning bolt for a speed move, a portal's ring where a leapfrog comes out of one."""
+    if kind == "exit":
+        ring = dwg.ellipse(center=(r2(x), r2(y)), r=(7, 3), class_="kb-hl-glyph kb-glyph-exit")
+        ring.rotate(-45, center=(r2(x), r2(y)))
+        return ring
     if kind == "leap":
         d = (f"M{r2(x - 6)},{r2(y + 4)} Q{r2(x)},{r2(y - 8)} {r2(x + 6)},{r2(y + 4)} "
              f"M{r2(x + 2.5)},{r2(y + 2.5)} L{r2(x + 6)},{r2(y + 4)} L{r2(x + 6.8)},{r2(y)}")
@@ -650,13 +858,26 @@ def _draw_legend(dwg, prefix: str, kinds: list[str]) -> None:
     dwg.add(g)
 
 
+def _option_words(opt: Option) -> str:
+    """What a badge says to a screen reader: its mark and its action in words, each line by
+    its own name (``Action.words``); the action text as written when it does not parse."""
+    try:
+        words = Action.parse(opt.action).words
+    except NotationError:
+        words = opt.action
+    return f"option {opt.label}: {words}" if opt.label else words
+
+
 def _anchor(at: str) -> tuple[float, float]:
     """The preferred spot of an option badge anchored at ``sq:``, ``sd:`` or ``ln:``."""
     return _spots(at)[0]
 
 
-def _spots(at: str) -> list[tuple[float, float]]:
-    """Candidate spots of a badge, best first: near its square, side or line."""
+def _spots(at: str, roomy: bool = False) -> list[tuple[float, float]]:
+    """Candidate spots of a badge, best first: near its square, side or line.  A side's
+    spots all lie wholly on the side's own square, nearer its line than any other; on a
+    ``roomy`` square (nothing else on it) the badge first stands further in, leaving the
+    piece on the line in sight and clear of a badge on the line's other side."""
     kind, _, name = at.partition(":")
     if kind == "sq":
         x, y = square_centre(parse_square(name))
@@ -668,14 +889,15 @@ def _spots(at: str) -> list[tuple[float, float]]:
         nx, ny = _unit(c[0] - m[0], c[1] - m[1])
         tx, ty = _unit(b[0] - a[0], b[1] - a[1])
         return [(m[0] + nx * inset + tx * along, m[1] + ny * inset + ty * along)
-                for inset, along in ((10, 0), (0, 0), (10, -13), (10, 13), (0, -13), (0, 13),
-                                     (5, -19), (5, 19), (0, -19), (0, 19), (-10, 0))]
+                for inset, along in ((ROOMY_BADGE_INSET, 0),) * roomy + ((SIDE_BADGE_INSET, 0), (SIDE_BADGE_INSET, -9),
+                                                         (SIDE_BADGE_INSET, 9), (13, -5), (13, 5))]
     if kind == "ln":
         a, b = line_ends(parse_line(name))
         nx, ny = _unit(a[1] - b[1], b[0] - a[0])
         return [(p[0] + nx * off, p[1] + ny * off)
                 for t, off in ((0.5, 0), (0.25, 0), (0.75, 0), (0.5, 10), (0.5, -10), (0.15, 10), (0.85, 10),
-                               (0.15, -10), (0.85, -10), (0.5, 19), (0.5, -19))
+                               (0.15, -10), (0.85, -10), (0.5, 19), (0.5, -19), (0.08, 10), (0.92, 10),
+                               (0.08, -10), (0.92, -10))
                 for p in [_mid(a, b, t)]]
     raise NotationError(f"an option anchor is sq:, sd: or ln:, not {at!r}")
 
@@ -685,19 +907,29 @@ def _unit(dx: float, dy: float) -> tuple[float, float]:
     return dx / d, dy / d
 
 
-def badge_spots(options: list[Option], discs: list[tuple[float, float, float]]) -> list[tuple[float, float]]:
+def _first_clear(spots: list[tuple[float, float]], discs: list[Disc],
+                 placed: list[tuple[float, float]]) -> tuple[float, float]:
+    """The first spot where a badge is clear of every disc and 1 px clear of every badge
+    placed before it; when none is clear, the spot with the most room."""
+    def room(p: tuple[float, float]) -> float:
+        gaps = [math.hypot(p[0] - x, p[1] - y) - (BADGE_R + r) for x, y, r in discs]
+        gaps += [math.hypot(p[0] - q[0], p[1] - q[1]) - (2 * BADGE_R + 1) for q in placed]
+        return min(gaps, default=1.0)
+    return next((p for p in spots if room(p) >= -1e-9), max(spots, key=room))
+
+
+def badge_spots(options: list[Option], discs: list[Disc],
+                placed: list[tuple[float, float]] | None = None) -> list[tuple[float, float]]:
     """Where each option badge goes: the first of its candidate spots clear of every disc
-    (x, y, radius: runners, carried and Mountain stones) and of the badges placed before it;
-    when none is clear, the spot with the most room."""
-    placed: list[tuple[float, float]] = []
+    (x, y, radius: runners, carried and Mountain stones) and of the badges placed before it
+    (``placed``: badges already on the board); when none is clear, the spot with the most room."""
+    placed = list(placed or [])
+    out = []
     for opt in options:
-        def room(p):
-            gaps = [math.hypot(p[0] - x, p[1] - y) - (BADGE_R + r) for x, y, r in discs]
-            gaps += [math.hypot(p[0] - q[0], p[1] - q[1]) - (2 * BADGE_R + 1) for q in placed]
-            return min(gaps, default=1.0)
-        spots = _spots(opt.at)
-        placed.append(next((p for p in spots if room(p) >= 0), max(spots, key=room)))
-    return placed
+        spot = _first_clear(_spots(opt.at), discs, placed)
+        placed.append(spot)
+        out.append(spot)
+    return out
 
 
 def _draw_pools(dwg, pos: Position, prefix: str, x0: float) -> None:

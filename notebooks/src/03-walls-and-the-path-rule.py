@@ -21,11 +21,13 @@ from kabetopo_nb.teach import ask, check_answer, example, play, position, show
 
 # %%
 state = example("turn", "wall-grants-nothing")
+# position: rules=kabetopo-4p;lines=-;runners=Ef6,Sf1,Wa1,Na6;pools=E:w3m1p1l1s0,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E
 show(state, lines={"c3n": "drop"})
 
 # %%
 after = play(state, "wall c3n")
 print(after.decision)
+# position: rules=kabetopo-4p;lines=Wc3n;runners=Ef6,Sf1,Wa1,Na6;pools=E:w2m1p1l1s0,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=S;turns=1
 show(after)
 
 # %% [markdown]
@@ -34,6 +36,7 @@ show(after)
 
 # %%
 state = example("resources", "one-piece-per-line")
+# position: rules=kabetopo-4p;lines=Wb2n,P*e3n;runners=Ef6,Sf1,Wa1,Na6;pools=E:w3m1p1l1s1,S:w2m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E
 show(state)
 
 # %%
@@ -57,6 +60,7 @@ ask(state, "wall b3n")
 
 # %%
 state = example("invariants", "every-corner-stays-reachable")
+# position: rules=kabetopo-4p;lines=Wa1n;runners=Ef6,Sf1,Wb2,Na6;pools=E:w3m1p1l1s1,S:w3m1p1l1s1,W:w2m1p1l1s1,N:w3m1p1l1s1;turn=W
 show(state, lines={"a1e": "drop"}, highlights={"a1": "bad"})
 
 # %%
@@ -73,6 +77,7 @@ ask(state, "wall b1n")
 # %%
 state = example("invariants", "region-without-a-portal-is-cut-off")
 path = state.shortest_path("f6", ["a1"])
+# position: rules=kabetopo-4p;lines=Wb1e,Wa2n,Wb2n,P*e3n;runners=Ef6,Sf1,Wa3,Na6;pools=E:w3m1p1l1s1,S:w3m1p1l1s1,W:w0m1p1l1s1,N:w3m1p1l1s1;turn=E
 show(state, lines={"b2e": "drop"}, path=path)
 
 # %%
@@ -87,6 +92,7 @@ print("moves from f6 to a1:", state.moves_to("f6", ["a1"]))
 
 # %%
 state = example("invariants", "a-portal-keeps-a-region-reachable")
+# position: rules=kabetopo-4p;lines=Wb1e,Wa2n,Pa2e,Wb2n,P*e3n;locks=a2e;runners=Ef6,Sf1,Wa1,Na6;pools=E:w3m1p1l1s1,S:w3m1p1l1s1,W:w0m1p0l0s1,N:w3m1p1l1s1;turn=E
 show(state, lines={"b2e": "drop"})
 
 # %%
@@ -130,6 +136,7 @@ ask(state, "wall c3e")
 
 # %%
 state = example("invariants", "finished-runners-count-too")
+# position: rules=kabetopo-4p;lines=Wc4n,Wa5n,Wb5n,Wb5e,Wc5e;runners=Ef6,Sa6+1,Wa1,Nb2;pools=E:w3m1p1l1s1,S:w0m1p1l1s1,W:w1m1p1l1s1,N:w3m1p1l1s1;stones=3;order=S;homes=Sa6;turn=E
 show(state, lines={"c6e": "drop"})
 
 # %%

@@ -19,6 +19,7 @@ from kabetopo_nb.teach import ask, check_answer, example, legal, play, position,
 
 # %%
 state = example("invariants", "every-corner-stays-reachable")
+# position: rules=kabetopo-4p;lines=Wa1n;runners=Ef6,Sf1,Wb2,Na6;pools=E:w3m1p1l1s1,S:w3m1p1l1s1,W:w2m1p1l1s1,N:w3m1p1l1s1;turn=W
 show(state, lines={"a1e": "drop"})
 
 # %%
@@ -36,6 +37,7 @@ ask(state, "monolith a2e")
 
 # %%
 state = example("turn", "monolith-grants-a-bonus-move")
+# position: rules=kabetopo-4p;lines=-;runners=Ef6,Sf1,Wa1,Na6;pools=E:w3m1p1l1s0,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E
 show(state, lines={"c3n": "drop"})
 
 # %%
@@ -47,6 +49,7 @@ ask(after, "wall d3n")
 # %%
 done = play(after, "step e6")
 print(done.decision)
+# position: rules=kabetopo-4p;lines=Mc3n;runners=Ee6,Sf1,Wa1,Na6;pools=E:w3m0p1l1s0,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=S;turns=1
 show(done, path=["f6", "e6"])
 
 # %% [markdown]
@@ -66,6 +69,7 @@ print(after.decision)
 
 # %%
 state = example("movement", "monolith-bonus-then-speed-move")
+# position: rules=kabetopo-4p;lines=-;runners=Ed2,Sf1,Wa1,Na6;pools=E:w0m1p0l0s1,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E
 show(state)
 
 # %%
@@ -74,6 +78,7 @@ legal(after)
 ask(after, "step d4")           # the bonus is used up
 ask(after, "speed step d4")     # but the speed token is not
 final = play(after, "speed step d4")
+# position: rules=kabetopo-4p;lines=Ma3n;runners=Ed4,Sf1,Wa1,Na6;pools=E:w0m0p0l0s0,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=S;turns=1
 show(final, path=["d2", "d3", "d4"])
 
 # %% [markdown]
@@ -98,6 +103,7 @@ ask(after, "end")
 
 # %%
 state = example("doors", "monolith-is-never-a-door")
+# position: rules=kabetopo-4p;lines=M*b2n,Wc2n,M*d2n,We2n;runners=Ed2,Sf1,Wa1,Na6;pools=E:w0m0p0l0s1,S:w1m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E
 show(state)
 
 # %%
@@ -123,6 +129,7 @@ board
 # %%
 state = position("lines=Wc2e;runners=Ec2,Sf1,Wa1,Na6;pools=E:w2m1p1l1s0;turn=E")
 state.apply("monolith c1n")
+# position: rules=kabetopo-4p;lines=Mc1n,Wc2e;runners=Ec2,Sf1,Wa1,Na6;pools=E:w2m0p1l1s0,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E;phase=extras;bonus=move;flags=g
 show(state)
 
 # %%
@@ -141,6 +148,7 @@ check_answer(answer, expected, hint="the monolith just dropped blocks a step lik
 state = position("runners=Ee4,Sf1,Wa1,Na6;pools=E:w1m1p0l0s1;turn=E")
 state.apply("monolith b2n")
 state.apply("step e5")
+# position: rules=kabetopo-4p;lines=Mb2n;runners=Ee5,Sf1,Wa1,Na6;pools=E:w1m0p0l0s1,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E;phase=extras;flags=gm
 show(state)
 
 # %%

@@ -19,6 +19,7 @@ from kabetopo_nb.teach import ask, check_answer, example, legal, play, position,
 
 # %%
 state = example("teleport", "portal-line-not-crossed-on-foot")
+# position: rules=kabetopo-4p;lines=P*e2n,P*c5e;runners=Ec5,Sf1,Wa1,Na6;pools=E:w0m0p0l0s0,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E
 show(state, highlights={"d5": "bad"})
 
 # %%
@@ -40,6 +41,7 @@ ask(state, "step c6")
 
 # %%
 state = example("teleport", "teleport-to-any-side-of-another-portal")
+# position: rules=kabetopo-4p;lines=P*e2n,P*b5e;runners=Eb5,Sf1,Wa1,Na6;pools=E:w0m0p0l0s0,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E
 show(state, highlights={"e2": "move", "e3": "move"}, arrows=[("b5", "e3")])
 
 # %%
@@ -55,6 +57,7 @@ ask(inside, "exit c5w")
 # %%
 after = play(inside, "exit e3s")
 print(after.decision)
+# position: rules=kabetopo-4p;lines=P*e2n,P*b5e;runners=Ee3,Sf1,Wa1,Na6;pools=E:w0m0p0l0s0,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=S;turns=1
 show(after, path=["b5", "e3"])
 
 # %% [markdown]
@@ -66,6 +69,7 @@ show(after, path=["b5", "e3"])
 
 # %%
 state = example("teleport", "teleport-only-from-a-square-touching-the-portal")
+# position: rules=kabetopo-4p;lines=P*e2n,P*b5e;runners=Eb4,Sf1,Wa1,Na6;pools=E:w0m0p0l0s0,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E
 show(state)
 
 # %%
@@ -83,6 +87,7 @@ ask(after, "teleport b5e")
 
 # %%
 state = example("movement", "no-teleport-back-to-the-own-square")
+# position: rules=kabetopo-4p;lines=P*c2n,P*c2e;runners=Ec2,Sf1,Wa1,Na6;pools=E:w0m0p0l0s0,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E
 show(state)
 
 # %%
@@ -99,6 +104,7 @@ ask(inside, "exit c2e")
 
 # %%
 state = example("resources", "portal-drops-avoid-corner-lines")
+# position: rules=kabetopo-4p;lines=-;runners=Ef5,Sf1,Wa1,Na6;pools=E:w3m1p1l1s1,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E
 show(state, lines={"e6e": "drop", "f5n": "drop", "e5e": "drop"})
 
 # %%
@@ -117,6 +123,7 @@ ask(state, "wall e6e")
 
 # %%
 state = example("turn", "portal-on-own-square-grants-a-teleport")
+# position: rules=kabetopo-4p;lines=P*b2e,P*e3n;runners=Ee3,Sf1,Wa1,Na6;pools=E:w3m1p1l1s0,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E
 show(state, lines={"e3e": "drop"})
 
 # %%
@@ -152,6 +159,7 @@ board
 state = example("turn", "exit-is-chosen-before-anything-else")
 inside = state.copy()
 inside.apply("teleport e3n")
+# position: rules=kabetopo-4p;lines=P*b2e,P*e3n;runners=Ee3,Sf1,Wa1,Na6;pools=E:w3m1p1l1s1,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E
 show(state)
 
 # %%
@@ -186,6 +194,7 @@ check_answer(answer, expected, hint="a corner square's two lines are the ones th
 # %%
 state = position("lines=P*d2n,P*b5e;runners=Ed3,Sf1,Wa1,Na6;pools=E:w3m1p1l1s0;turn=E")
 state.apply("portal d3e")
+# position: rules=kabetopo-4p;lines=P*d2n,Pd3e,P*b5e;runners=Ed3,Sf1,Wa1,Na6;pools=E:w3m1p0l1s0,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E;phase=extras;bonus=teleport;flags=g
 show(state)
 
 # %%

@@ -3,8 +3,8 @@
 #
 # This notebook follows the rulebook's **Resources: Locks** section (Rules v4.0): locking a
 # portal, locking a door, "lock it behind you", the bonus move a lock earns, and unlocking.
-# Rulings used: K-GEO-3, K-LOCK-1, K-PORT-3, K-DOOR-3, K-TURN-2, K-TURN-4, K-TURN-10,
-# KNB-7, K-INV-1, K-INV-3.
+# Rulings used: K-GEO-3, K-LOCK-1, K-PORT-3, K-DOOR-1, K-DOOR-3, K-TURN-2, K-TURN-4,
+# K-TURN-10, KNB-7, K-INV-1, K-INV-3.
 
 # %%
 from kabetopo_nb import KabetopoBoard
@@ -21,6 +21,7 @@ from kabetopo_nb.teach import ask, check_answer, example, legal, play, position,
 
 # %%
 state = example("locks", "locks-only-on-portals-and-doors")
+# position: rules=kabetopo-4p;lines=Wa3n,Wb3n,Wc3n,P*e3n,Wd5e;runners=Ef6,Sf1,Wa1,Na6;pools=E:w0m1p1l1s1,S:w2m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E
 show(state)
 
 # %%
@@ -39,6 +40,7 @@ ask(state, "lock c4n")   # an empty line
 
 # %%
 state = example("teleport", "locked-side-cannot-be-entered")
+# position: rules=kabetopo-4p;lines=P*c2n,P*c2e,P*e5n;locks=c2n;runners=Ec2,Sf1,Wa1,Na6;pools=E:w0m0p0l0s0,S:w3m1p1l0s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E
 show(state)
 
 # %%
@@ -51,6 +53,7 @@ ask(state, "teleport c2e")
 # %%
 state = example("teleport", "locked-side-cannot-be-exited")
 inside = play(state, "teleport b5e")
+# position: rules=kabetopo-4p;lines=P*e2n,P*b5e;locks=e2n;runners=Eb5,Sf1,Wa1,Na6;pools=E:w0m0p0l0s0,S:w3m1p1l0s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E
 show(state)
 
 # %%
@@ -64,6 +67,7 @@ ask(inside, "exit e2n")
 # %%
 state = example("teleport", "double-locked-portal-is-useless")
 inside = play(state, "teleport e2n")
+# position: rules=kabetopo-4p;lines=P*c2e,P*e2n,P*b5e;locks=b5e,c5w;runners=Ee2,Sf1,Wa1,Na6;pools=E:w0m0p0l0s0,S:w3m1p1l0s1,W:w3m1p1l0s1,N:w3m1p1l1s1;turn=E
 show(state)
 
 # %%
@@ -80,6 +84,7 @@ legal(inside)
 
 # %%
 state = example("invariants", "no-runner-shut-in")
+# position: rules=kabetopo-4p;lines=Wb2n,Wa3e,Wb3n,P*b3e,P*e3n;runners=Ef6,Sf1,Wb3,Na6;pools=E:w3m1p1l1s1,S:w3m1p1l1s1,W:w0m1p1l1s1,N:w3m1p1l1s1;turn=W
 show(state, highlights={"b3": "select"})
 
 # %%
@@ -89,16 +94,82 @@ ask(state, "lock c3w")
 # %% [markdown]
 # ## Locking a door
 #
-# A lock on either side of a door keeps it shut for the rest of the round (K-DOOR-3), and
-# it stays a plain wall from then on. A door already locked on one side may still take a
-# lock on its free side (K-LOCK-1).
+# A lock on either face of a door keeps that door shut (K-DOOR-3): from then on it never
+# swings open. The lock does not make it an ordinary wall, though. Whether a wall is a door
+# depends only on the walls and monoliths in line with it (K-DOOR-1), and a lock changes
+# none of them: a locked door is still a door. So its other face, while nothing sits on
+# it, may take a second lock (K-LOCK-1). It stops being a door only when the pieces in
+# line with it change (next section).
+#
+# Here a lock sits on the face of the door c2n that looks at c2, East's side of it.
 
 # %%
 state = example("doors", "door-locked-on-the-near-side")
+# position: rules=kabetopo-4p;lines=Wb2n,Wc2n,Wd2n;locks=c2n;runners=Ec2,Sf1,Wa1,Na6;pools=E:w0m0p0l0s0,S:w0m1p1l0s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E
 show(state)
 
 # %%
+from kabetopo_nb.kabetopo.geometry import parse_line
+
 ask(state, "door c2n c3w")
+print("is c2n still a door?", state.position.is_door(parse_line("c2n")))
+
+# %% [markdown]
+# The same board with a lock left in East's pool: the free face of the locked door, the
+# side c3s that looks at c3, takes it.
+
+# %%
+spare = position("lines=Wb2n,Wc2n,Wd2n;locks=c2n;runners=Ec2,Sf1,Wa1,Na6;pools=E:w0m0p0l1s0,S:w0m1p1l0s1;turn=E")
+show(spare)
+
+# %%
+ask(spare, "lock c3s")
+
+# %% [markdown]
+# ## When a locked door stops being a door
+#
+# The pieces in line with a door can change during a round: a door that swings open
+# leaves its line, and a wall dropped later may fill it again. A lock stays where it was
+# put through all of this. While the wall under it is no door, no new lock may go on that
+# wall; once it is a door again, the old lock still keeps it shut.
+#
+# Four walls stand in a row here, b2n to e2n, so both middle ones, c2n and d2n, are doors.
+# East locked d2n on its d2 face earlier in the round. Now East opens c2n and steps to c3.
+
+# %%
+row = position("lines=Wb2n,Wc2n,Wd2n,We2n;locks=d2n;runners=Ec2,Sf1,Wd2,Na6;"
+               "pools=E:w0m0p0l0s0,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w2m1p1l1s1;turn=E")
+show(row, arrows=[("c2", "c3")])
+
+# %%
+opened = play(row, "door c2n c3w")
+# position: rules=kabetopo-4p;lines=Wb2n,Wd2n,We2n,Wb3e;locks=d2n;runners=Ec3,Sf1,Wd2,Na6;pools=E:w0m0p0l0s0,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w2m1p1l1s1;turn=S;turns=1
+show(opened, path=["c2", "c3"])
+
+# %% [markdown]
+# The line c2n is empty now, so d2n has a wall at one end only: it is no longer a door.
+# Its lock is still on the board (`locks=d2n` in the position text), and South may not
+# lock the free face of a wall that is not a door.
+
+# %%
+print("is d2n a door?", opened.position.is_door(parse_line("d2n")))
+ask(opened, "lock d3s")
+
+# %% [markdown]
+# South drops a wall on c2n. The row is complete again and d2n is a door once more. The
+# old lock has been there all along, so West, on d2 beside it, still cannot open it, by
+# either hinge; and its free face may take a lock again.
+
+# %%
+refilled = play(opened, "wall c2n")
+# position: rules=kabetopo-4p;lines=Wb2n,Wc2n,Wd2n,We2n,Wb3e;locks=d2n;runners=Ec3,Sf1,Wd2,Na6;pools=E:w0m0p0l0s0,S:w2m1p1l1s1,W:w3m1p1l1s1,N:w2m1p1l1s1;turn=W;turns=2
+show(refilled, lines={"c2n": "drop"})
+
+# %%
+print("is d2n a door?", refilled.position.is_door(parse_line("d2n")))
+ask(refilled, "door d2n d3w")
+ask(refilled, "door d2n d3e")
+ask(refilled, "lock d3s")
 
 # %% [markdown]
 # ## The lock bonus move
@@ -108,6 +179,7 @@ ask(state, "door c2n c3w")
 
 # %%
 state = example("turn", "lock-grants-a-bonus-move")
+# position: rules=kabetopo-4p;lines=P*b2e,P*e3n;runners=Ef6,Sf1,Wa1,Na6;pools=E:w3m1p1l1s0,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E
 show(state, lines={"e3n": "drop"})
 
 # %%
@@ -126,6 +198,7 @@ legal(after)
 
 # %%
 state = example("locks", "lock-behind-you-on-entry-or-exit")
+# position: rules=kabetopo-4p;lines=P*b2e,P*e3n;runners=Ee3,Sf1,Wa1,Na6;pools=E:w3m1p1l1s1,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E
 show(state, arrows=[("e3", "c2")])
 
 # %%
@@ -140,6 +213,7 @@ ask(after, "lock d2e")
 # %%
 state = example("locks", "lock-behind-you-once-and-no-bonus")
 after = play(state, "teleport e3n", "exit c2w", "lock e4s")
+# position: rules=kabetopo-4p;lines=P*b2e,P*e3n;locks=e4s;runners=Ec2,Sf1,Wa1,Na6;pools=E:w3m1p1l1s1,S:w3m1p1l0s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E;phase=extras;flags=gml;lb=e3n,b2e
 show(after)
 
 # %%
@@ -166,6 +240,7 @@ ask(after, "lock e3n")
 
 # %%
 state = example("resources", "unlocking-spends-a-lock")
+# position: rules=kabetopo-4p;lines=P*b2e,P*e3n;locks=e4s;runners=Ef6,Sf1,Wa1,Na6;pools=E:w3m1p1l1s0,S:w3m1p1l0s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E
 show(state)
 
 # %%
@@ -195,6 +270,7 @@ board
 state = position("lines=P*d5e,P*b2n;locks=e5w;runners=Ed5,Sf1,Wa1,Na6;pools=E:w3m1p0l1s0,S:w3m1p1l0s1;turn=E")
 state.apply("teleport d5e")
 state.apply("exit b3s")
+# position: rules=kabetopo-4p;lines=P*b2n,P*d5e;locks=e5w;runners=Eb3,Sf1,Wa1,Na6;pools=E:w3m1p0l1s0,S:w3m1p1l0s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E;phase=extras;flags=gm;lb=d5e,b2n
 show(state)
 
 # %%
@@ -226,6 +302,7 @@ check_answer(answer, expected, hint="which side faces North, and is it North's l
 
 # %%
 state = example("resources", "unlocking-needs-a-lock-in-the-pool")
+# position: rules=kabetopo-4p;lines=P*b2e,P*e3n;locks=e4s;runners=Ef6,Sf1,Wa1,Na6;pools=E:w3m1p1l0s1,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E
 show(state)
 
 # %%

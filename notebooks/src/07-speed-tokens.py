@@ -21,6 +21,7 @@ from kabetopo_nb.teach import ask, check_answer, compare, example, legal, play, 
 # %%
 state = example("turn", "main-action-comes-first")
 after = play(state, "step e6")
+# position: rules=kabetopo-4p;lines=-;runners=Ee6,Sf1,Wa1,Na6;pools=E:w3m1p1l1s1,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E;phase=extras;flags=gm
 show(after, path=["f6", "e6"])
 
 # %%
@@ -76,6 +77,7 @@ compare(
 # %%
 state = example("movement", "monolith-bonus-then-speed-move")
 final = play(state, "monolith a3n", "step d3", "speed step d4")
+# position: rules=kabetopo-4p;lines=Ma3n;runners=Ed4,Sf1,Wa1,Na6;pools=E:w0m0p0l0s0,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=S;turns=1
 show(final, path=["d2", "d3", "d4"])
 
 # %% [markdown]
@@ -94,12 +96,14 @@ print(after.decision)
 
 # %%
 state = example("teleport", "step-then-speed-teleport")
+# position: rules=kabetopo-4p;lines=P*e2n,P*b5e;runners=Eb4,Sf1,Wa1,Na6;pools=E:w0m0p0l0s1,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E
 show(state)
 
 # %%
 after = play(state, "step b5")
 ask(after, "teleport b5e")
 final = play(after, "speed teleport b5e", "exit e2n")
+# position: rules=kabetopo-4p;lines=P*e2n,P*b5e;runners=Ee2,Sf1,Wa1,Na6;pools=E:w0m0p0l0s0,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=S;turns=1
 show(final, path=["b4", "b5", "e2"])
 
 # %% [markdown]
@@ -119,6 +123,7 @@ ask(after, "speed step e2")
 
 # %%
 state = example("leapfrog", "step-then-speed-leapfrog")
+# position: rules=kabetopo-4p;lines=-;runners=Eb2,Sc3,Wa1,Na6;pools=E:w0m0p0l0s1,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E
 show(state)
 
 # %%
@@ -134,6 +139,7 @@ ask(after, "speed leap d3")
 
 # %%
 state = example("doors", "reaching-a-door-then-speed-door")
+# position: rules=kabetopo-4p;lines=Wb2n,Wc2n,Wd2n;runners=Ec1,Sf1,Wa1,Na6;pools=E:w0m0p0l0s1,S:w0m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E
 show(state)
 
 # %%
@@ -164,6 +170,7 @@ board
 # %%
 state = position("lines=We3e;runners=Ee2,Sf1,Wa1,Na6;pools=E:w2m1p1l1s1;turn=E")
 state.apply("step e3")
+# position: rules=kabetopo-4p;lines=We3e;runners=Ee3,Sf1,Wa1,Na6;pools=E:w2m1p1l1s1,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E;phase=extras;flags=gm
 show(state)
 
 # %%
@@ -181,6 +188,7 @@ check_answer(answer, expected, hint="any direction, even back where East came fr
 state = position("lines=P*d5e,P*b2n;runners=Ed5,Sf1,Wa1,Na6;turn=E")
 state.apply("teleport d5e")
 state.apply("exit b3s")
+# position: rules=kabetopo-4p;lines=P*b2n,P*d5e;runners=Eb3,Sf1,Wa1,Na6;pools=E:w3m1p1l1s1,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E;phase=extras;flags=gm;lb=d5e,b2n
 show(state)
 
 # %%
@@ -197,6 +205,7 @@ check_answer(answer, expected, hint="what stands on the line between b3 and b2?"
 # %%
 state = position("lines=P*e3n,P*b2e;runners=Ed5,Sf1,Wa1,Na6;turn=E")
 state.apply("lock e4s")
+# position: rules=kabetopo-4p;lines=P*b2e,P*e3n;locks=e4s;runners=Ed5,Sf1,Wa1,Na6;pools=E:w3m1p1l0s1,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E;phase=extras;bonus=move;flags=g
 show(state)
 
 # %%

@@ -19,6 +19,7 @@ from kabetopo_nb.teach import ask, check_answer, compare, example, legal, play, 
 
 # %%
 state = example("leapfrog", "leap-over-one-runner")
+# position: rules=kabetopo-4p;lines=-;runners=Eb3,Sc3,Wa1,Na6;pools=E:w0m0p0l0s0,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E
 show(state, arrows=[("b3", "d3")])
 
 # %%
@@ -34,6 +35,7 @@ ask(state, "leap e3")
 
 # %%
 state = example("leapfrog", "leap-over-several-runners")
+# position: rules=kabetopo-4p;lines=-;runners=Ea3,Sb3,Wc3,Na6;pools=E:w0m0p0l0s0,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E
 show(state, arrows=[("a3", "d3")])
 
 # %%
@@ -47,6 +49,7 @@ ask(state, "leap c3")
 
 # %%
 state = example("leapfrog", "leap-is-straight")
+# position: rules=kabetopo-4p;lines=-;runners=Eb3,Sc3,Wa1,Na6;pools=E:w0m0p0l0s0,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E
 show(state, highlights={"d3": "move", "d4": "bad", "c4": "bad"})
 
 # %%
@@ -63,6 +66,7 @@ ask(state, "leap c4")
 
 # %%
 state = example("leapfrog", "wall-behind-the-jumped-runner")
+# position: rules=kabetopo-4p;lines=Wc3e;runners=Eb3,Sc3,Wb4,Na6;pools=E:w0m0p0l0s0,S:w2m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E
 show(state)
 
 # %%
@@ -71,6 +75,7 @@ ask(state, "leap b5")   # over West, in another direction
 
 # %%
 state = example("leapfrog", "wall-between-the-runners")
+# position: rules=kabetopo-4p;lines=M*b3e;runners=Eb3,Sc3,Wb4,Na6;pools=E:w0m0p0l0s0,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E
 show(state)
 
 # %%
@@ -78,6 +83,7 @@ ask(state, "leap d3")
 
 # %%
 state = example("leapfrog", "portal-between-the-runners")
+# position: rules=kabetopo-4p;lines=P*b3e,P*e5n;runners=Eb3,Sc3,Wb4,Na6;pools=E:w0m0p0l0s0,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E
 show(state)
 
 # %%
@@ -86,6 +92,7 @@ ask(state, "teleport b3e")
 
 # %%
 state = example("leapfrog", "board-edge-behind-the-jumped-runner")
+# position: rules=kabetopo-4p;lines=-;runners=Ee3,Sf3,Wa1,Na6;pools=E:w0m0p0l0s0,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E
 show(state)
 
 # %%
@@ -98,6 +105,7 @@ legal(state)
 
 # %%
 state = example("leapfrog", "no-leap-onto-a-corner")
+# position: rules=kabetopo-4p;lines=-;runners=Ef4,Sf5,We4,Na6;pools=E:w0m0p0l0s0,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E
 show(state, highlights={"f6": "bad", "d4": "move"})
 
 # %%
@@ -116,12 +124,14 @@ ask(state, "leap d4")
 
 # %%
 state = example("leapfrog", "leap-through-a-portal-lands-beyond")
+# position: rules=kabetopo-4p;lines=P*e2n,P*b5e;runners=Eb5,Sf1,We3,Na6;pools=E:w0m0p0l0s0,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E
 show(state, arrows=[("b5", "e3"), ("e3", "e4")])
 
 # %%
 inside = play(state, "teleport b5e")
 legal(inside)
 after = play(inside, "exit e3s")
+# position: rules=kabetopo-4p;lines=P*e2n,P*b5e;runners=Ee4,Sf1,We3,Na6;pools=E:w0m0p0l0s0,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=S;turns=1
 show(after)
 
 # %% [markdown]
@@ -130,6 +140,7 @@ show(after)
 # %%
 state = example("leapfrog", "leap-through-two-runners-after-a-portal")
 after = play(state, "teleport b5e", "exit e3s")
+# position: rules=kabetopo-4p;lines=P*e2n,P*b5e;runners=Ee5,Se4,We3,Na6;pools=E:w0m0p0l0s0,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=S;turns=1
 show(after)
 
 # %% [markdown]
@@ -139,6 +150,7 @@ show(after)
 # %%
 state = example("leapfrog", "leap-through-a-portal-blocked-by-a-wall")
 inside = play(state, "teleport b5e")
+# position: rules=kabetopo-4p;lines=P*e2n,We3n,P*b5e;runners=Eb5,Sf1,We3,Na6;pools=E:w0m0p0l0s0,S:w2m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E
 show(state)
 
 # %%
@@ -148,6 +160,7 @@ ask(inside, "exit e2n")
 # %%
 state = example("leapfrog", "leap-through-a-portal-never-onto-a-corner")
 inside = play(state, "teleport b5e")
+# position: rules=kabetopo-4p;lines=P*b5e,P*d6e;runners=Eb5,Sf1,We6,Na6;pools=E:w0m0p0l0s0,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E
 show(state)
 
 # %%
@@ -168,6 +181,7 @@ ask(inside, "exit e6w")
 
 # %%
 state = example("leapfrog", "leap-into-a-portal-is-illegal-by-default")
+# position: rules=kabetopo-4p;lines=P*c3e,P*b5e;runners=Eb3,Sc3,Wa1,Na6;pools=E:w0m0p0l0s0,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E
 show(state)
 
 # %%

@@ -10,6 +10,7 @@
 
 # %%
 from kabetopo_nb import KabetopoBoard
+from kabetopo_nb.kabetopo.rules import EAST
 from kabetopo_nb.teach import ask, check_answer, compare, example, legal, play, position, show
 
 # %% [markdown]
@@ -22,6 +23,7 @@ from kabetopo_nb.teach import ask, check_answer, compare, example, legal, play, 
 
 # %%
 state = example("mountain", "step-up-takes-a-stone")
+# position: rules=kabetopo-4p;lines=-;runners=Ec3,Sf1,Wa1,Na6;pools=E:w0m0p0l0s0,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E
 show(state, arrows=[("c3", "c4")])
 
 # %%
@@ -35,6 +37,7 @@ print(after.to_text())
 
 # %%
 state = example("mountain", "wall-blocks-the-way-up")
+# position: rules=kabetopo-4p;lines=Wc4e;runners=Ed4,Sf1,Wa1,Na6;pools=E:w0m0p0l0s0,S:w2m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E
 show(state)
 
 # %%
@@ -42,6 +45,7 @@ ask(state, "step c4")
 
 # %%
 state = example("mountain", "portal-blocks-the-way-up-on-foot")
+# position: rules=kabetopo-4p;lines=P*e2n,P*c4e;runners=Ed4,Sf1,Wa1,Na6;pools=E:w0m0p0l0s0,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E
 show(state)
 
 # %%
@@ -73,6 +77,7 @@ print(after.to_text())
 
 # %%
 state = example("mountain", "step-down-across-anything")
+# position: rules=kabetopo-4p;lines=P*e2n,P*b4e,Wc4n;locks=c4w;runners=Ec4+1,Sf1,Wa1,Na6;pools=E:w0m0p0l0s0,S:w2m1p1l0s1,W:w3m1p1l1s1,N:w3m1p1l1s1;stones=3;order=E;turn=E
 show(state, highlights={"c5": "move", "b4": "move", "d4": "move", "c3": "move"})
 
 # %%
@@ -95,6 +100,7 @@ ask(after, "speed step c4")
 # %%
 state = example("invariants", "moves-are-not-checked-but-drops-are")
 after = play(state, "step c5")
+# position: rules=kabetopo-4p;lines=Wc4n,Wb5e,Wc5n,Wc5e;runners=Ec5+1,Sf1,Wa1,Na6;pools=E:w1m1p1l1s0,S:w1m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;stones=3;order=E;stranded=E;turn=S;turns=1
 show(after)
 
 # %%
@@ -108,6 +114,7 @@ ask(after, "wall a3n")
 
 # %%
 state = example("mountain", "teleport-onto-the-mountain")
+# position: rules=kabetopo-4p;lines=P*c4e,P*b5e;runners=Eb5,Sf1,Wa1,Na6;pools=E:w0m0p0l0s0,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E
 show(state, arrows=[("b5", "c4")])
 
 # %%
@@ -116,6 +123,7 @@ print(after.to_text())
 
 # %%
 state = example("mountain", "teleport-off-the-mountain")
+# position: rules=kabetopo-4p;lines=P*e2n,P*c4e;runners=Ec4+1,Sf1,Wa1,Na6;pools=E:w0m0p0l0s0,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;stones=3;order=E;turn=E
 show(state)
 
 # %%
@@ -136,6 +144,7 @@ ask(state, "step d4")
 
 # %%
 state = example("mountain", "bump-to-any-free-neighbour")
+# position: rules=kabetopo-4p;lines=Wc4n;runners=Ec3,Sf1,Wc4+1,Nb4;pools=E:w0m0p0l0s0,S:w2m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;stones=3;order=W;turn=E
 show(state, arrows=[("c3", "c4")])
 
 # %%
@@ -146,6 +155,7 @@ ask(after, "bump b4")
 
 # %%
 final = play(after, "bump c5")
+# position: rules=kabetopo-4p;lines=Wc4n;runners=Ec4+1,Sf1,Wc5+1,Nb4;pools=E:w0m0p0l0s0,S:w2m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;stones=2;order=W,E;turn=S;flags=x;turns=1
 show(final)
 print(final.to_text())
 
@@ -159,6 +169,7 @@ print(final.to_text())
 
 # %%
 state = example("mountain", "bump-through-a-portal-exit-choice")
+# position: rules=kabetopo-4p;lines=P*e2n,P*c4e;runners=Ec3,Sf1,Wc4+1,Na6;pools=E:w0m0p0l0s0,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;stones=3;order=W;turn=E
 show(state)
 
 # %%
@@ -169,6 +180,7 @@ legal(pushed)
 
 # %%
 final = play(pushed, "exit e3s")
+# position: rules=kabetopo-4p;lines=P*e2n,P*c4e;runners=Ec4+1,Sf1,We3+1,Na6;pools=E:w0m0p0l0s0,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;stones=2;order=W,E;turn=S;flags=x;turns=1
 show(final)
 
 # %% [markdown]
@@ -178,10 +190,31 @@ show(final)
 # %%
 state = example("mountain", "teleport-onto-the-occupied-mountain-bumps")
 after = play(state, "teleport b5e", "exit c4e")
+# position: rules=kabetopo-4p;lines=P*c4e,P*b5e;runners=Ec4+1,Sf1,Wc4+1,Na6;pools=E:w0m0p0l0s0,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;stones=2;order=W,E;turn=E;phase=bump;flags=gb;lb=b5e,c4e;pending=bump:W:c4
 show(after)
 
 # %%
 legal(after)
+
+# %% [markdown]
+# While a runner makes its move, the square it started from counts as empty (K-MOVE-3),
+# so a runner it bumps may be put there. That holds through a portal too, however far from
+# the Mountain the bumper started. East on e2 teleports through the portal on e2n onto
+# the occupied Mountain, then pushes West into the portal on c4e: West may come out of
+# either side of the portal on e2n, onto e3 or onto e2, the square East has just left.
+
+# %%
+far = position("lines=P*c4e,P*e2n;runners=Ee2,Sf1,Wc4+1,Na6;pools=E:w0m0p0l0s0;stones=3;order=W;turn=E")
+show(far, arrows=[("e2", "c4")])
+
+# %%
+pushed = play(far, "teleport e2n", "exit c4e", "bump-through c4e")
+legal(pushed)
+
+# %%
+swapped = play(pushed, "exit e2n")
+# position: rules=kabetopo-4p;lines=P*e2n,P*c4e;runners=Ec4+1,Sf1,We2+1,Na6;pools=E:w0m0p0l0s0,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;stones=2;order=W,E;turn=S;flags=x;turns=1
+show(swapped)
 
 # %% [markdown]
 # If the portal is locked on the Mountain's side, nobody can be pushed through it.
@@ -201,6 +234,7 @@ ask(after, "bump d4")
 
 # %%
 state = example("mountain", "leapfrog-onto-the-mountain")
+# position: rules=kabetopo-4p;lines=-;runners=Ec2,Sc3,Wa1,Na6;pools=E:w0m0p0l0s0,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E
 show(state, arrows=[("c2", "c4")])
 
 # %%
@@ -209,18 +243,27 @@ print(after.to_text())
 
 # %%
 state = example("mountain", "leapfrog-from-the-mountain")
+# position: rules=kabetopo-4p;lines=Wc4n;runners=Ec4+1,Sc5,Wd4,Na6;pools=E:w0m0p0l0s0,S:w2m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;stones=3;order=E;turn=E
 show(state)
 
 # %%
 ask(state, "leap e4")
 ask(state, "leap c6")
 
+# %% [markdown]
+# Jumping over the Mountain is not going up it. East leaps from c3 over West, who stands
+# on the Mountain, to c5: East never lands on c4, so it takes no stone (stones go to a
+# runner that enters the Mountain, K-MTN-4) and bumps nobody. It still needs a stone.
+
 # %%
 state = example("mountain", "leapfrog-over-the-mountain")
+# position: rules=kabetopo-4p;lines=-;runners=Ec3,Sf1,Wc4+1,Na6;pools=E:w0m0p0l0s0,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;stones=3;order=W;turn=E
 show(state, arrows=[("c3", "c5")])
 
 # %%
 ask(state, "leap c5")
+after = play(state, "leap c5")
+print("East carries", after.position.held[EAST], "stones; stones left on the Mountain:", after.position.site_stones[0])
 
 # %% [markdown]
 # ## Never more than two sides blocked
@@ -232,6 +275,7 @@ ask(state, "leap c5")
 
 # %%
 state = example("invariants", "mountain-at-most-two-sides-blocked")
+# position: rules=kabetopo-4p;lines=P*e3n,Wb4e,Wc4n;runners=Ef6,Sf1,Wa1,Na6;pools=E:w1m1p1l1s1,S:w3m1p1l1s1,W:w1m1p1l1s1,N:w3m1p1l1s1;turn=E
 show(state, lines={"c4e": "drop"})
 
 # %%
@@ -241,6 +285,7 @@ ask(state, "portal c4e")
 
 # %%
 state = example("invariants", "mountain-side-lock-counts-as-a-block")
+# position: rules=kabetopo-4p;lines=P*e3n,Wb4e,Wc4n,Pc4e;runners=Ef6,Sf1,Wa1,Na6;pools=E:w1m1p0l1s1,S:w3m1p1l1s1,W:w1m1p1l1s1,N:w3m1p1l1s1;turn=E
 show(state)
 
 # %%

@@ -35,6 +35,7 @@ from kabetopo_nb.teach import ask, check_answer, example, legal, play, position,
 
 # %%
 state = example("doors", "three-walls-in-a-row-make-a-door")
+# position: rules=kabetopo-4p;lines=Wb2n,Wc2n,Wd2n;runners=Ec2,Sf1,Wa1,Na6;pools=E:w0m0p0l0s0,S:w0m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E
 show(state, highlights={"c3": "move"})
 
 # %%
@@ -51,6 +52,7 @@ ask(state, "step c3")
 
 # %%
 edge = example("doors", "edge-of-the-board-is-no-door-end")
+# position: rules=kabetopo-4p;lines=Wa2n,Wb2n,Wc2n;runners=Ea2,Sf1,Wa1,Na6;pools=E:w0m0p0l0s1,S:w0m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E
 show(edge, lines={"a2n": "bad", "b2n": "drop"})
 
 # %%
@@ -59,6 +61,7 @@ ask(edge, "step b2")
 
 # %%
 mono = example("doors", "monolith-is-never-a-door")
+# position: rules=kabetopo-4p;lines=M*b2n,Wc2n,M*d2n,We2n;runners=Ed2,Sf1,Wa1,Na6;pools=E:w0m0p0l0s1,S:w1m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E
 show(mono, lines={"d2n": "bad", "c2n": "drop"})
 
 # %%
@@ -75,6 +78,7 @@ ask(mono, "door d2n d3w")
 
 # %%
 after = play(example("doors", "three-walls-in-a-row-make-a-door"), "door c2n c3w")
+# position: rules=kabetopo-4p;lines=Wb2n,Wd2n,Wb3e;runners=Ec3,Sf1,Wa1,Na6;pools=E:w0m0p0l0s0,S:w0m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=S;turns=1
 show(after, path=["c2", "c3"])
 
 # %%
@@ -85,11 +89,43 @@ print("is b3e a door now?", after.position.is_door(parse_line("b3e")))
 
 # %%
 blocked = example("doors", "swing-target-must-be-free")
+# position: rules=kabetopo-4p;lines=Wb2n,Wc2n,Wd2n,P*c3e;runners=Ec2,Sf1,Wa1,Na6;pools=E:w0m0p0l0s0,S:w0m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E
 show(blocked, lines={"c3e": "bad"})
 
 # %%
 ask(blocked, "door c2n c3e")
 ask(blocked, "door c2n c3w")
+
+# %% [markdown]
+# ### A door in the other direction, and two hinges with different answers
+#
+# So far every door lay on a line named `n`, in a row running from up-left to down-right.
+# A line named `e` (between two files) makes a row running from down-left to up-right,
+# and the rules are the same. Here c1e, c2e and c3e stand in such a row, so c2e, the
+# middle one, is a door. East on c2 may push it and step down-right to d2. The door's two
+# ends are its two hinges: turning about its up-right end, it comes to rest on d2's
+# up-right edge, the line d2n (`door c2e d2n`); turning about its down-left end, on d2's
+# down-left edge, the line d1n (`door c2e d2s`, named as a side of d2).
+#
+# The two hinges do not always get the same answer. North's runner stands on d1, with
+# walls on its up-left (c1e) and down-right (d1e) edges and the rim of the board on its
+# down-left edge, so its only way out is d1n. A door coming to rest there would shut North
+# in on all four sides, which K-INV-1 forbids (a swing is checked like a drop: K-INV-5,
+# KNB-6, section 7): only the up-right hinge is open to East.
+
+# %%
+hinges = position("lines=Wc1e,Wc2e,Wc3e,Wd1e;runners=Ec2,Sf1,Wa1,Nd1;pools=E:w0m0p0l0s0,N:w2m1p1l1s1;turn=E")
+show(hinges, highlights={"d2": "move", "d1": "bad"}, lines={"d1n": "bad"})
+
+# %%
+legal(hinges, kinds=["door"])
+ask(hinges, "door c2e d2n")
+ask(hinges, "door c2e d2s")
+
+# %%
+swung = play(hinges, "door c2e d2n")
+# position: rules=kabetopo-4p;lines=Wc1e,Wd1e,Wd2n,Wc3e;runners=Ed2,Sf1,Wa1,Nd1;pools=E:w0m0p0l0s0,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w2m1p1l1s1;turn=S;turns=1
+show(swung, path=["c2", "d2"])
 
 # %% [markdown]
 # ### Try it
@@ -115,6 +151,7 @@ board
 
 # %%
 arrive = example("doors", "reaching-a-door-then-speed-door")
+# position: rules=kabetopo-4p;lines=Wb2n,Wc2n,Wd2n;runners=Ec1,Sf1,Wa1,Na6;pools=E:w0m0p0l0s1,S:w0m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E
 show(arrive, arrows=[("c1", "c2"), ("c2", "c3")])
 
 # %%
@@ -132,6 +169,7 @@ ask(s, "speed door c2n c3w")
 
 # %%
 create = example("doors", "monolith-drop-makes-a-door")
+# position: rules=kabetopo-4p;lines=Wb2n,Wc2n;runners=Ec2,Sf1,Wa1,Na6;pools=E:w1m1p0l0s0,S:w2m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E
 show(create, lines={"d2n": "drop"})
 
 # %%
@@ -145,10 +183,12 @@ legal(s, kinds=["door"])
 # The Locks section lets a player drop a lock on either face of a door; from then on that
 # door never opens (K-DOOR-3, K-LOCK-1). Here the lock sits on the far face of the door
 # c2n (the side c3s); another door next to East, on the line b2e (c2's up-left edge),
-# still swings.
+# still swings. (A lock stays on its wall even when the wall stops being a door, and keeps
+# it shut again once it is one: notebook 06 shows it.)
 
 # %%
 locked = example("doors", "locked-door-never-opens")
+# position: rules=kabetopo-4p;lines=Wb1e,Wb2n,Wb2e,Wc2n,Wd2n,Wb3e;locks=c3s;runners=Ec2,Sf1,Wa1,Na6;pools=E:w0m0p0l0s0,S:w0m1p1l0s1,W:w0m1p1l1s1,N:w3m1p1l1s1;turn=E
 show(locked)
 
 # %%
@@ -167,6 +207,7 @@ legal(locked, kinds=["door"])
 
 # %%
 corner = example("doors", "door-may-not-close-off-the-north-corner")
+# position: rules=kabetopo-4p;lines=Wa5n,Wb5n,Wc5n;runners=Eb5,Sf1,Wa1,Na4;pools=E:w0m0p0l0s0,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E
 show(corner, lines={"a6e": "bad"}, highlights={"a6": "bad"})
 
 # %%
@@ -179,6 +220,7 @@ ask(corner, "door b5n b6e")
 
 # %%
 shut = example("doors", "door-swing-may-not-shut-a-runner-in")
+# position: rules=kabetopo-4p;lines=Wb2n,Wc2n,Wd2n,Wa3e,Wb3n;runners=Ec2,Sb3,Wa1,Na6;pools=E:w0m0p0l0s0,S:w0m1p1l1s1,W:w1m1p1l1s1,N:w3m1p1l1s1;turn=E
 show(shut, highlights={"b3": "bad"})
 
 # %%
@@ -194,6 +236,7 @@ ask(shut, "door c2n c3e")
 
 # %%
 mtn = example("doors", "door-onto-the-occupied-mountain")
+# position: rules=kabetopo-4p;lines=Wb3n,Wc3n,Wd3n;runners=Ec3,Sf1,Wc4+1,Na6;pools=E:w0m0p0l0s0,S:w0m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;stones=3;order=W;turn=E
 show(mtn, highlights={"c4": "move"})
 
 # %%
@@ -209,6 +252,7 @@ legal(s)
 
 # %%
 walled = play(example("doors", "door-bump-from-below-keeps-the-invariants"), "door c3n c4e")
+# position: rules=kabetopo-4p;lines=Wb3n,Wd3n,Wc4e,Wd4n,Wd4e;runners=Ec4+1,Sf1,Wa1,Nc4+1;pools=E:w0m0p0l0s0,S:w0m0p0l0s0,W:w0m0p0l0s0,N:w0m0p0l0s0;stones=2;order=N,E;turn=E;phase=bump;flags=gb;pending=bump:N:c4:door
 show(walled, highlights={"d4": "bad"})
 
 # %%

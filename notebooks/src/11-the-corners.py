@@ -29,6 +29,7 @@ from kabetopo_nb.teach import ask, check_answer, example, legal, play, position,
 
 # %%
 state = example("invariants", "every-corner-stays-reachable")
+# position: rules=kabetopo-4p;lines=Wa1n;runners=Ef6,Sf1,Wb2,Na6;pools=E:w3m1p1l1s1,S:w3m1p1l1s1,W:w2m1p1l1s1,N:w3m1p1l1s1;turn=W
 show(state, lines={"a1e": "bad"})
 
 # %%
@@ -45,6 +46,7 @@ ask(state, "wall b1n")
 
 # %%
 region = play(example("invariants", "a-portal-keeps-a-region-reachable"), "wall b2e")
+# position: rules=kabetopo-4p;lines=Wb1e,Wa2n,Pa2e,Wb2n,Wb2e,P*e3n;locks=a2e;runners=Ef6,Sf1,Wa1,Na6;pools=E:w2m1p1l1s1,S:w3m1p1l1s1,W:w0m1p0l0s1,N:w3m1p1l1s1;turn=S;turns=1
 show(region, highlights={"a1": "select", "a2": "select", "b1": "select", "b2": "select"})
 
 # %%
@@ -59,6 +61,7 @@ ask(region, "lock e3n")
 
 # %%
 door = example("doors", "door-may-not-close-off-the-north-corner")
+# position: rules=kabetopo-4p;lines=Wa5n,Wb5n,Wc5n;runners=Eb5,Sf1,Wa1,Na4;pools=E:w0m0p0l0s0,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E
 show(door, lines={"a6e": "bad"})
 
 # %%
@@ -74,6 +77,7 @@ ask(door, "door b5n b6e")
 
 # %%
 state = example("resources", "portal-drops-avoid-corner-lines")
+# position: rules=kabetopo-4p;lines=-;runners=Ef5,Sf1,Wa1,Na6;pools=E:w3m1p1l1s1,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E
 show(state, lines={"e6e": "bad", "f5n": "bad", "e5e": "drop", "f4n": "drop"})
 
 # %%
@@ -101,6 +105,7 @@ board
 
 # %%
 state = example("leapfrog", "no-leap-onto-a-corner")
+# position: rules=kabetopo-4p;lines=-;runners=Ef4,Sf5,We4,Na6;pools=E:w0m0p0l0s0,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E
 show(state, highlights={"f6": "bad", "d4": "move"})
 
 # %%
@@ -114,6 +119,7 @@ legal(state)
 
 # %%
 state = play(example("leapfrog", "leap-through-a-portal-never-onto-a-corner"), "teleport b5e")
+# position: rules=kabetopo-4p;lines=P*b5e,P*d6e;runners=Eb5,Sf1,We6,Na6;pools=E:w0m0p0l0s0,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E;phase=exit;flags=g;pending=exit:E:b5e:own:b5
 show(state)
 
 # %%
@@ -129,6 +135,7 @@ legal(state)
 
 # %%
 state = example("movement", "three-runners-on-one-corner")
+# position: rules=kabetopo-4p;lines=-;runners=Ee1,Sf1,Wf1,Na6;pools=E:w0m0p0l0s0,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;turn=E
 show(state, highlights={"f1": "move"})
 
 # %%
@@ -142,6 +149,7 @@ ask(state, "step e2")
 
 # %%
 home = example("round", "no-tadaima-on-the-own-start-corner")
+# position: rules=kabetopo-4p;lines=-;runners=Ee6+1,Sf1,Wa1,Na6;pools=E:w3m1p1l1s1,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w3m1p1l1s1;stones=3;order=E;turn=E
 show(home, highlights={"f6": "bad"})
 
 # %%

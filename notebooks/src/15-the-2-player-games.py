@@ -12,16 +12,21 @@
 #
 # Rulings: **K-GEO-2** (where the Summit is), **K-SET-3** (the pools discrepancy, see
 # notebook 17), **K-ROUND-1/2/3** (Tadaima, round end, Unseen Path distance),
-# **K-MATCH-1** (turning the board 180 degrees), **KNB-1** and **KNB-10**.
+# **K-MATCH-1** (turning the board 180 degrees), **K-MATCH-2** (how many rounds a v2.0
+# match has), **KNB-1** and **KNB-10**.
 
 # %%
-from kabetopo_nb import KabetopoBoard
+import random
+
+from kabetopo_nb import KabetopoBoard, RulesOptionError
+from kabetopo_nb.bots import GreedyBot
 from kabetopo_nb.kabetopo import KabetopoState, Rules
 from kabetopo_nb.kabetopo.geometry import square_name
-from kabetopo_nb.kabetopo.match import Match
+from kabetopo_nb.kabetopo.match import TIEBREAKERS, Match
 from kabetopo_nb.kabetopo.rules import EAST, seat_name
+from kabetopo_nb.kabetopo.scoresheet import scoresheet_rows
 from kabetopo_nb.kabetopo.scoring import describe, score_round
-from kabetopo_nb.teach import check_answer, example, play, position, show
+from kabetopo_nb.teach import check_answer, count, example, play, position, show
 
 V2 = "rules=kabetopo-2p;pools=E:w3m2p2l2s1,W:w3m2p2l2s1;"  # the v2.0 starting pools
 
@@ -162,16 +167,157 @@ print("\n".join(describe(score)))
 # ## Part C: matches, and how the two games differ
 #
 # Both 2-player games turn the board half a turn between rounds, so the players simply
-# swap runners (K-MATCH-1). A 2-player v2.0 match lasts 4 rounds, or 6 if the players agree
-# on it before they start (K-MATCH-2: the rulebook's "second round" is why rounds come in
-# pairs, not the match's length); the interim rules' match lasts 2 rounds, or 4 or 6. Before
-# rounds 3 and 5 the setup monoliths and portals are rolled afresh.
+# swap runners (K-MATCH-1). A 2-player v2.0 match lasts **4 rounds** by default, or 6 if
+# the players agree on it before they start (K-MATCH-2: the rulebook's "second round" is
+# why rounds come in pairs, not the match's length). Two rounds is not a v2.0 match, and
+# the engine refuses it. The interim rules keep their own length: 2 rounds, or 4 or 6.
+# Before rounds 3 and 5 the setup monoliths and portals are rolled afresh.
 
 # %%
-m = Match("kabetopo-2p", ["Ann", "Ben"], rounds=4, seed=1)
-for r in range(4):
+m = Match("kabetopo-2p", ["Ann", "Ben"], seed=1)
+print("a kabetopo-2p match:", m.rounds, "rounds unless the players agree on", m.rules.round_choices[1:])
+for r in range(m.rounds):
     print(f"round {r + 1}: Ann plays {seat_name(m.seat_of('Ann', r))}")
 print("re-randomise every", m.rules.rerandomise_every, "rounds; turn", m.rules.turn_degrees, "degrees")
+
+# %%
+for rules, rounds in [("kabetopo-2p", 6), ("kabetopo-2p", 2), ("kabetopo-2p-interim", 2)]:
+    try:
+        print(f"{rules}, {rounds} rounds: a match of", Match(rules, ["Ann", "Ben"], rounds=rounds).rounds)
+    except RulesOptionError as err:
+        print(f"{rules}, {rounds} rounds: refused ({err})")
+
+# %% [markdown]
+# ### The v2.0 score sheet
+#
+# The 2-Player Rules v2.0 keep score much as the 4-player game does (their *Keeping
+# Score* section): one column per player, one row per scoring event, with rows of their
+# own. In our words, row by row:
+#
+# * **First Stone**: 1 for the player who took a first stone first, a dash for the other.
+# * **Halfway Home**: 2, circled, for the player first back on a corner with one stone;
+#   the corner may be noted beside it. The other player gets a dash, with the corner it
+#   reached later beside the dash (no corner: a bare dash).
+# * **Second Stone**: 1 for the player first to a second stone, a dash for the other.
+# * **Tadaima**: 3, or 4 on the natural corner, circled, for the player who came home, and
+#   beside it "+X", where X is the Unseen Path bonus (nothing is written for 0). The other
+#   player gets a dash. Only one player comes home, so there is no place to note; as on
+#   the 4-player sheet, the project underlines a natural Tadaima.
+# * **Preservation**: 1 or a dash; when neither player wins it (a tie), a dash for both.
+# * Then the round's score, a slash and the running total, and a rule under the round.
+#
+# A seeded simple bot (notebook 13's) plays a whole v2.0 match for Ann and Ben, and
+# `scoresheet()` writes the sheet as text: `②` is a circled 2, `_④_` an underlined 4.
+
+# %%
+simple_bot = GreedyBot()  # the seeded demo player
+duel = Match("kabetopo-2p", ["Ann", "Ben"], seed=27)
+rng = random.Random(27)
+while not duel.is_over():
+    duel.apply(simple_bot(duel.state, rng))
+print(duel.scoresheet())
+
+# %% [markdown]
+# Each convention, read off this sheet by the engine (the cells of `scoresheet_rows`,
+# the sheet's rows as data), and where each "+X" comes from:
+
+# %%
+def first(test):
+    """The first cell of the sheet that passes ``test(row, cell)``, as round, row, player."""
+    for r, rows in enumerate(scoresheet_rows(duel)):
+        for label, cells in rows:
+            for player, cell in zip(duel.players, cells, strict=True):
+                if test(label, cell):
+                    return f"round {r + 1}, {label}, {player}: {cell.text()}"
+    return "not on this sheet"
+
+
+print("Halfway Home, circled, with its corner:", first(lambda row, c: row == "Halfway Home" and c.circled))
+print("a dash with the corner reached later:  ", first(lambda row, c: row == "Halfway Home" and c.points is None and c.extra))
+print("a bare dash, never on a corner:        ", first(lambda row, c: row == "Halfway Home" and c.points is None and not c.extra))
+print("Tadaima, circled, with its +X:         ", first(lambda row, c: row == "Tadaima" and c.extra))
+print("Tadaima with no Unseen Path point:     ", first(lambda row, c: row == "Tadaima" and c.points and not c.extra))
+print("a natural Tadaima, underlined:         ", first(lambda row, c: row == "Tadaima" and c.underlined))
+nobody = [r + 1 for r, rows in enumerate(scoresheet_rows(duel))
+          for label, cells in rows if label == "Preservation" and all(c.points is None for c in cells)]
+print("Preservation, a dash for both, in rounds:", nobody)
+for r, score in enumerate(duel.scores):
+    seat, bonus, moves = score.unseen_path
+    why = "no second stone yet" if moves is None else f"{count(moves, 'move')} from a corner it could finish on"
+    print(f"round {r + 1}: {duel.player_of(seat, r)} home; the other runner: {why} -> +{bonus}")
+
+# %% [markdown]
+# In a notebook the match itself shows as the same sheet, as a table:
+
+# %%
+duel
+
+# %% [markdown]
+# ### Breaking a tie in v2.0
+#
+# Two players level on points are separated by the tiebreakers of the v2.0 *Winning The
+# Match* section, tried in order until one of them is ahead. In our words:
+#
+# 1. the higher best round score, then the higher second-best, and so on;
+# 2. more Tadaima and Halfway Home points, counted together;
+# 3. more stone points (First Stone and Second Stone);
+# 4. more Preservation points;
+# 5. more Unseen Path points;
+# 6. more resources left at the end of the last round;
+# 7. still level: the match is drawn.
+#
+# Rules v4.0 (notebook 13; the interim 2-player game uses it too) has a list of its own:
+# after the rounds it looks at Tadaima points alone, then first places and Natural
+# Tadaimas, then stone points, First Stones, Preservation and the resources left. Halfway
+# Home and the Unseen Path, which only v2.0 has, are not on it, so the two lists can pick
+# different winners.
+#
+# The four rounds below end in positions written by hand (only how each round ended is
+# given, as on a score sheet: `Match.from_positions`); the engine scores them and ranks
+# the players. Ann comes home in rounds 1 (on her natural corner) and 3, Ben in rounds 2
+# and 4, but Ben was back on a corner first in three rounds of the four.
+
+# %%
+TIED = [
+    # round 1: Ann (East) home on a1, her natural corner; Ben (West) one step from f6
+    ("rules=kabetopo-2p;runners=Ea1+2,Wf5+2;stones=0,0;order=E,W,E,W;halfway=Wf1,Ea6;homes=Ea1;"
+     "pools=E:w1m1p1l1s0,W:w2m1p1l1s0;turn=W;phase=over"),
+    # round 2: Ben (East) home on f1; Ann (West) one step from a6
+    ("rules=kabetopo-2p;runners=Ef1+2,Wa5+2;stones=0,0;order=W,E,W,E;halfway=Ef6,Wa1;homes=Ef1;"
+     "pools=E:w1m1p1l1s0,W:w2m1p1l1s0;turn=W;phase=over"),
+    # round 3: Ann (East) home on f1; Ben (West) one step from a6
+    ("rules=kabetopo-2p;runners=Ef1+2,Wa5+2;stones=0,0;order=W,E,W,E;halfway=Ef6,Wa1;homes=Ef1;"
+     "pools=E:w1m1p1l1s0,W:w1m1p1l1s0;turn=W;phase=over"),
+    # round 4: Ben (East) home on f1; Ann (West) two steps from a6
+    ("rules=kabetopo-2p;runners=Ef1+2,Wc6+2;stones=0,0;order=W,E,W,E;halfway=Ef6,Wa1;homes=Ef1;"
+     "pools=E:w1m1p1l1s0,W:w1m1p1l1s0;turn=W;phase=over"),
+]
+tied = Match.from_positions("kabetopo-2p", ["Ann", "Ben"], TIED)
+print(tied.scoresheet())
+
+# %% [markdown]
+# Ann and Ben end level on points, with the same four round scores (the sheet's last
+# rows). Now each list, step by step, with the engine's own tiebreaker steps
+# (`TIEBREAKERS`): each player's value at each step, down to the first step where they
+# differ.
+
+# %%
+def walk(match, chain):
+    """Try the steps of a tiebreaker chain in order; the first that separates the players decides."""
+    a, b = match.players
+    for i, (step, key) in enumerate(TIEBREAKERS[chain], 1):
+        va, vb = key(match, a), key(match, b)
+        print(f"  {i}. {step}: {a} {va}, {b} {vb}")
+        if va != vb:
+            return a if va > vb else b
+    return "nobody: drawn"
+
+
+for chain in ["2p-v2.0", "v4.0"]:
+    print(f"{chain} chain:")
+    print("  ->", walk(tied, chain), "is ahead")
+print("the engine's ranking under kabetopo-2p:", "; ".join(f"{st.place}. {', '.join(st.players)}" for st in tied.standings()),
+      f"(decided by: {tied.standings()[0].decided_by})")
 
 # %% [markdown]
 # Side by side, as the engine configures them:

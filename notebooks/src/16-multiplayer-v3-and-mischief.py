@@ -9,13 +9,13 @@
 # and the expansion **Mischief**.
 #
 # Rulings: **K-SET-1** (rulesets, Mischief as an option), **K-SET-2** (what v3.0 mentions
-# but the project leaves out), **KNB-8** (how Mischief turns work), **KNB-9**.
+# but the project leaves out), **KNB-8** (how Mischief turns work), **KNB-9**, **K-ROUND-2**.
 
 # %%
 from kabetopo_nb import KabetopoBoard
 from kabetopo_nb.kabetopo import KabetopoState, Rules
 from kabetopo_nb.kabetopo.match import TIEBREAKERS
-from kabetopo_nb.kabetopo.rules import POOL_NAMES, WEST, seat_name
+from kabetopo_nb.kabetopo.rules import EAST, POOL_NAMES, WEST, seat_name
 from kabetopo_nb.kabetopo.scoring import describe, score_round
 from kabetopo_nb.teach import ask, check_answer, play, position, show
 
@@ -57,6 +57,33 @@ for name in ["kabetopo-4p", "kabetopo-mp-v3"]:
     score = score_round(position(END.format(rules=name)).position)
     print(name, {seat_name(s): n for s, n in score.totals().items()})
     print("   ", "; ".join(describe(score)))
+
+# %% [markdown]
+# ### Preservation in v3.0
+#
+# In that round all four players end level on resources, so all four score Preservation.
+# The rule, in our words (v3.0 *Scoring Points*): the player left with the most resources
+# gets 1 point, and when several share the most, each of them gets it. v3.0 does not list
+# what counts as a resource; the engine counts what v4.0, the newer rulebook, lists
+# (K-SET-1): the walls, monoliths, portals and locks still in the pool and the stones the
+# runner carries (v3.0 has no speed token to count).
+#
+# A round where it matters: North never reached the Mountain and kept six pieces; West
+# dropped one more piece than North, but carries its stone home, so the two share the lead
+# and both score the point. East and South, with four each, score nothing for it.
+
+# %%
+SHARED = ("rules=kabetopo-mp-v3;lines=Wb2n,Wc2n,Wd2n,Mc3e,Md4n,Wb5e,We5n;runners=Ea1+1,Sa6+1,Wf6+1,Nd5;"
+          "pools=E:w1m1p1l0s0,S:w1m1p1l0s0,W:w2m2p1l0s0,N:w3m2p1l0s0;stones=1;order=S,E,W;homes=Ea1,Sa6,Wf6;phase=over")
+shared = position(SHARED)
+show(shared)
+
+# %%
+score = score_round(shared.position)
+for seat in shared.rules.seats:
+    pool, carried = sum(shared.position.pools[seat]), shared.position.held[seat]
+    print(f"{seat_name(seat):6} pool pieces {pool} + stones carried {carried} = {score.resources[seat]}")
+print("Preservation:", ", ".join(seat_name(s) for s in score.preservation), "+1 each")
 
 # %% [markdown]
 # ## 3. Tiebreakers: two extra comparisons
@@ -115,6 +142,26 @@ print(stopped.to_text())
 for text in [MISCHIEF, MISCHIEF.replace("+mischief", "")]:
     s = play(position(text.replace("turn=E", "turn=N")), "wall c5n")
     print("   ", s.rules.describe(), "-> next:", s.decision)
+
+# %% [markdown]
+# ### Mischief does not make the round longer
+#
+# Mischief gives finished players more turns; it does not move the end of the round. With
+# three players (`players=3`) the round still ends at the second Tadaima (K-ROUND-2), even
+# while the first player home still holds pieces to drop (KNB-8). Here East came home
+# first with a full pool and it is South's turn, one step from a6: South's Tadaima ends the
+# round, and nobody, East included, has another turn.
+
+# %%
+THREE = ("rules=kabetopo-mp-v3-3p+mischief;runners=Ea1+1,Sb6+1,Wc3+1;pools=E:w3m2p1l1s0,S:w3m2p1l1s0,W:w3m2p1l1s0;"
+         "stones=1;order=E,S,W;homes=Ea1;turn=S")
+three = position(THREE)
+show(three, arrows=[("b6", "a6")])
+
+# %%
+print("East, home, still holds", sum(three.position.pools[EAST]), "pieces")
+home = play(three, "step a6")
+print(home.decision, "| legal actions:", home.legal_actions.count())
 
 # %% [markdown]
 # ### Try it: a Mischief turn

@@ -22,17 +22,8 @@ from kabetopo_nb import KabetopoBoard
 from kabetopo_nb.kabetopo import KabetopoState, Rules, engine
 from kabetopo_nb.kabetopo.match import Match
 from kabetopo_nb.kabetopo.rules import POOL_NAMES, seat_name
-from kabetopo_nb.kabetopo.scoring import (
-    FIRST_STONE,
-    LINES,
-    PRESERVATION,
-    SECOND_STONE,
-    TADAIMA,
-    RoundScore,
-    TadaimaEntry,
-    describe,
-    score_round,
-)
+from kabetopo_nb.kabetopo.scoring import FIRST_STONE, PRESERVATION, SECOND_STONE, describe, score_round
+from kabetopo_nb.kabetopo.tiebreakers import rank_results
 from kabetopo_nb.teach import ask, check_answer, compare, example, legal, play, position, scenario, show
 
 
@@ -602,8 +593,7 @@ for name in ["kabetopo-4p", "kabetopo-mp-v3"]:
 # ### Scoring: v3.0 against v4.0
 #
 # Different wording, same numbers for 4 players: v3.0 writes the natural Tadaima as 4, 3, 2
-# where v4.0 adds 1 to 3, 2, 1. The one real difference lies in the 3-player game (KNB-9
-# applies to both). The same finished round:
+# where v4.0 adds 1 to 3, 2, 1. The same finished round:
 
 # %%
 END = ("rules={r};runners=Ea1+1,Sa6+1,Wf6+1,Nc4+1;stones=0;order=S,N,E,W;homes=Ea1,Sa6,Wf6;"
@@ -613,6 +603,34 @@ show(position(END.format(r="kabetopo-4p")))
 # %%
 for r in ["kabetopo-4p", "kabetopo-mp-v3"]:
     print(f"{r:15}", {seat_name(s): n for s, n in score_round(position(END.format(r=r)).position).totals().items()})
+
+# %% [markdown]
+# In the 3-player game the two texts could part, at one point only. Both 3-player
+# sections give nothing for coming home third. v4.0, though, lists the natural bonus as a
+# way to score of its own (Natural Tadaima is one of its five), so read word for word it
+# could leave a third place on its natural corner that 1 bonus point; v3.0 writes the
+# natural Tadaima as one number per place, so "nothing for third" takes it all. The project
+# reads v4.0 like v3.0: its scoresheet also writes the Tadaima and its natural bonus as one
+# circled number (KNB-9). So the engine scores the two 3-player rulesets the same, and no
+# scoring difference is left. It could only arise in a round played on to the third
+# Tadaima (the K-ROUND-2 option `play_to_last_tadaima`); by default a 3-player round ends
+# at the second and has no third place. Here West comes home third, on its natural
+# corner f6, under both rulesets (pools set equal):
+
+# %%
+END3 = ("rules={r};runners=Ea1+1,Sa6+1,Wf6+1;stones=1;order=E,S,W;homes=Ea1,Sa6,Wf6;"
+        "pools=E:w3m1p1l1s0,S:w3m1p1l1s0,W:w3m1p1l1s0;phase=over")
+show(position(END3.format(r="kabetopo-3p"), play_to_last_tadaima=True))
+
+# %%
+for r in ["kabetopo-3p", "kabetopo-mp-v3-3p"]:
+    score = score_round(position(END3.format(r=r), play_to_last_tadaima=True).position)
+    print(f"{r:18}", "; ".join(describe(score)))
+
+# %% [markdown]
+# What does differ between the two 3-player rulesets lies outside the scoring table: the
+# pools (above: a second monolith in v3.0, a speed token in v4.0, so Preservation counts
+# different pieces) and the tiebreakers (next).
 
 # %% [markdown]
 # ### Tiebreakers: v3.0 against v4.0
@@ -625,40 +643,33 @@ for r in ["kabetopo-4p", "kabetopo-mp-v3"]:
 
 # %%
 def hand_scored(rules, events):
-    """A match whose round results are written by hand: per round, player -> list of events.
-    Events: ("T", place, natural), "F" (first stone), "S" (second stone), "P" (preservation)."""
-    match = Match(rules, ["Ann", "Ben", "Cat", "Dan"], seed=0)
-    scores = []
-    for r, rnd in enumerate(events):
-        score = RoundScore(match.rules.scoring, match.rules.seats)
-        score.points = {line: {} for line in LINES}
-        score.resources = {s: 0 for s in match.rules.seats}
+    """Round results written by hand, ranked by the engine's public `rank_results` (the
+    tiebreaker chain of `rules`): per round, player -> list of events: ("T", place, natural)
+    a Tadaima, "F" the First Stone, "S" the Second Stone, "P" Preservation. Nobody has
+    resources left after the last round."""
+    lines = {"F": (FIRST_STONE, 2), "S": (SECOND_STONE, 1), "P": (PRESERVATION, 1)}
+    rounds = []
+    for rnd in events:
+        typed = {}
         for player, evs in rnd.items():
-            seat = match.seat_of(player, r)
+            row = typed.setdefault(player, {})
             for ev in evs:
-                if ev == "F":
-                    score.first_stone = seat; score.points[FIRST_STONE][seat] = 2
-                elif ev == "S":
-                    score.second_stone = seat; score.points[SECOND_STONE][seat] = 1
-                elif ev == "P":
-                    score.preservation += (seat,); score.points[PRESERVATION][seat] = 1
+                if isinstance(ev, tuple):  # a Tadaima: its points follow from the place
+                    _, row["place"], row["natural"] = ev
                 else:
-                    _, place, natural = ev
-                    pts = (3, 2, 1)[place - 1] + natural
-                    score.tadaima.append(TadaimaEntry(seat, 0, place, natural, pts))
-                    score.points[TADAIMA][seat] = pts
-        score.tadaima.sort(key=lambda t: t.place)
-        scores.append(score)
-    match.scores = scores
-    return match
+                    line, points = lines[ev]
+                    row[line] = points
+        rounds.append(typed)
+    players = ["Ann", "Ben", "Cat", "Dan"]
+    return rank_results(rules, rounds, players=players, resources={p: 0 for p in players})
 
 
 EVENTS = [{"Ann": [("T", 1, False)], "Ben": [("T", 3, True)]},
           {"Ann": [("T", 2, False)], "Ben": [("T", 1, False)]}, {}, {}]
 for rules in ["kabetopo-4p", "kabetopo-mp-v3"]:
-    m = hand_scored(rules, EVENTS)
-    top = m.standings()[0]
-    print(f"{rules:15} totals {m.totals()} -> winner {m.winner()} (decided by: {top.decided_by})")
+    ranking = hand_scored(rules, EVENTS)
+    print(f"{rules:15} totals {ranking.totals()} -> winner {ranking.winner()}")
+    print(f"{'':15} {ranking.decided('Ann', 'Ben')}")
 
 # %% [markdown]
 # ### The two 2-player games

@@ -25,6 +25,10 @@
 #   1 second before each decision (the hardest to beat; `"mcts-3s"` gives it 3 seconds). You
 #   can also leave `BOTS` empty and choose the bots on the board itself (see below).
 # * `AUTOSAVE`: the file, next to this notebook, that keeps the match after every action.
+# * `TEACHING`: `None` plays every round by the rulebook. `"first-round-without-drops"`
+#   makes round 1 a teaching round: the runners only move, and nobody drops a wall,
+#   monolith, portal or lock (our ruling KNB-15); from round 2 on the rounds are played
+#   as usual. Section 4 shows such a round.
 
 # %%
 RULES = "kabetopo-4p"
@@ -32,6 +36,7 @@ PLAYERS = ["Aiko", "Ben", "Chidi", "Dana"]
 SEED = 2024
 BOTS = {}
 AUTOSAVE = "workshop-match.json"
+TEACHING = None
 
 # %% [markdown]
 # ## 2. The board
@@ -41,7 +46,7 @@ AUTOSAVE = "workshop-match.json"
 # %%
 from kabetopo_nb import MatchBoard
 
-board = MatchBoard(RULES, PLAYERS, seed=SEED, bots=BOTS, autosave=AUTOSAVE)
+board = MatchBoard(RULES, PLAYERS, seed=SEED, bots=BOTS, autosave=AUTOSAVE, teaching=TEACHING)
 board
 
 # %% [markdown]
@@ -128,10 +133,61 @@ demo.match
 print("\n".join(demo.announcements[-3:]))
 
 # %% [markdown]
+# ## 4. A first round without drops
+#
+# For a group that has never played, the tips below suggest a first round in which the
+# players only race: the board holds to it for you. Set `TEACHING =
+# "first-round-without-drops"` in the first cell before the match starts (the choice is
+# kept in the autosave, so a restart keeps it; changing it later offers to start a new
+# match instead of resuming). In round 1 the status line says "teaching round, no drops
+# (KNB-15)", a click on a line to drop a piece is refused with ruling KNB-15, and the
+# scoresheet marks the round; the setup's monoliths and portals, teleports, leapfrogs,
+# the Mountain and the speed token work as always. Round 2 and later are ordinary rounds.
+# Here the seeded bot plays such a first round on a board of its own:
+
+# %%
+lesson = MatchBoard("kabetopo-4p", DEMO_PLAYERS, seed=SEED, bots={p: "greedy" for p in DEMO_PLAYERS},
+                    teaching="first-round-without-drops")
+print(lesson.state.explain("wall a2n"))  # what the board answers to a drop in round 1
+lesson.play_bots()  # the bots play round 1 at once: moves only
+print(lesson.match.scoresheet())
+lesson.press("next-round")
+print("\n".join(lesson.announcements[-2:]))
+
+# %% [markdown]
+# ## 5. Handouts to print
+#
+# Pages for the table, made from the engine itself, so they say what the board plays: a
+# one-page summary of each ruleset (the match, the pools, a turn, the special moves, what
+# each scoring line is worth, the tiebreakers in order and the options, each rule with its
+# ruling ID), one page each for Dakapo and Kaomi, a card of the board's mouse, button and
+# keyboard controls, a blank scoresheet for each ruleset, and the filled scoresheet of a
+# finished match, all for A4 and for US Letter. The cell below writes them into
+# `build/handouts/`, next to this notebook, with the demo match of section 3 as the filled
+# sheet. Open [build/handouts/index.html](build/handouts/index.html) (in JupyterLab:
+# right-click it, *Open in New Browser Tab*) and print each page (Ctrl+P): a page sets its
+# own paper size and margins, and each summary, the card and each blank sheet fit one sheet.
+# After your own match, `write_handouts("build/handouts", matches=[board.match])` prints its
+# sheet. From a terminal (`--paper a4` or `letter` for one size; `--match` a saved match):
+#
+# ```bash
+# python3 -m kabetopo_nb.handouts build/handouts --match workshop-match.json
+# ```
+
+# %%
+from kabetopo_nb.handouts import write_handouts
+
+written = write_handouts("build/handouts", matches=[demo.match])
+print(f"{len(written)} files; open {written[0]}")
+print("\n".join(p.name for p in written if p.parent.name == "a4"))
+
+# %% [markdown]
 # ## Tips for the workshop
 #
-# * **Start small.** A first round without drops (just running and leapfrogging) teaches
-#   the race; add walls in round 2 and portals, locks and doors later.
+# * **Start small.** A first round without drops (just running, leapfrogging and
+#   teleporting through the setup's portals) teaches the race: set `TEACHING` as in
+#   section 4. From round 2 drops are allowed; introduce walls first, and portals, locks
+#   and doors as they come up.
 # * **Seat order.** Turns go East, South, West, North; seat the players around the screen
 #   in that order so the mouse travels clockwise.
 # * **Disputes.** Ask the engine about the position on the board, in a new cell below

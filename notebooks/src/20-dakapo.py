@@ -179,15 +179,16 @@ ask(other, "yellow d4")
 #
 # Both are easiest to see on a small board. Board size is an option (**D-SIZE-1**: any
 # even size, a quarter of the squares per colour); on 4x4 each colour has 4 stones. Below,
-# one square is empty and only a yellow stone is left. If yellow was the last colour
-# placed, Player 1 is stuck and loses; if not, yellow fills the board and the game is a
-# tie.
+# one square is empty and only a yellow stone is left. Fifteen stones are down: the four
+# setup stones and eleven placements, so it is Player 2's turn. If yellow was the last
+# colour placed, Player 2 is stuck and loses; if not, yellow fills the board and the game
+# is a tie.
 
 # %%
-stuck = DakapoState("rules=dakapo+size4;board=1RBY/RBYR/GRGY/BGBG;turn=1;last=d4")
+stuck = DakapoState("rules=dakapo+size4;board=1RBY/RBYR/GRGY/BGBG;turn=2;last=d4")
 print(stuck.decision)
 print(stuck.result())
-tie = DakapoState("rules=dakapo+size4;board=1RBY/RBYR/GRGY/BGBG;turn=1;last=d1")
+tie = DakapoState("rules=dakapo+size4;board=1RBY/RBYR/GRGY/BGBG;turn=2;last=d1")
 ask(tie, "yellow a4")
 tie.apply("yellow a4")
 print(tie.result())
@@ -227,7 +228,7 @@ ask(missed, "claim")
 fresh = DakapoState(tabletop=True)
 fresh.apply("green d3")
 ask(fresh, "claim")
-full = DakapoState("rules=dakapo+size4+tabletop;board=G1YB/RYRY/BRGB/GYBG;turn=1;last=d4")
+full = DakapoState("rules=dakapo+size4+tabletop;board=G1YB/RYRY/BRGB/GYBG;turn=2;last=d4")
 full.apply("red b4")
 print(full.decision, full.legal_actions.names())
 

@@ -8,7 +8,7 @@
 #
 # This notebook retells the designer's rules in the project's own words and lets the
 # engine (`kabetopo_nb.kaomi`) check every example. Where the rules text leaves something
-# open, the project fixed one reading with an ID: **M-1** to **M-7** in the shared
+# open, the project fixed one reading with an ID: **M-1** to **M-8** in the shared
 # rulings, **KM-1** to **KM-7** in `docs/RULINGS.md`. The engine names those IDs whenever
 # it explains or refuses a move.
 #
@@ -191,13 +191,16 @@ print(pie.explain("swap"))
 # still on the board wins. Should every group vanish, the player who put down the final
 # stone loses.
 #
-# On this full 5x5 board, Black has groups of 5, 5 and 4 and White groups of 5 and 6:
-# one pair of 5s comes off (faded and crossed out) and White's 6 is the biggest group left.
+# On this full 5x5 board, Black has groups of 5, 5 and 3 and White groups of 5 and 7:
+# one pair of 5s comes off (faded and crossed out) and White's 7 is the biggest group left.
+# (Black placed 13 stones and White 12, as a game of 25 placements does: a full board
+# whose stone counts no game could leave, or whose colour to place disagrees with them,
+# has no result, and `problems()` says why.)
 
 # %%
 full = board(size=5, turn="W",
-             black=["a5", "b5", "c5", "d5", "e5", "a3", "b3", "c3", "d3", "e3", "a1", "b1", "c1", "d1"],
-             white=["a4", "b4", "c4", "d4", "e4", "a2", "b2", "c2", "d2", "e2", "e1"])
+             black=["a5", "b5", "c5", "d5", "e5", "a3", "b3", "c3", "d3", "e3", "a1", "b1", "c1"],
+             white=["a4", "b4", "c4", "d4", "e4", "a2", "b2", "c2", "d2", "e2", "d1", "e1"])
 print(sorted((g.size, "Black" if g.colour == 1 else "White") for g in groups(full)))
 print(result(full))
 show(full)
@@ -227,6 +230,34 @@ for komi in (0, 2):
                white=[f"{f}{r}" for r in (1, 3, 5) for f in "abcdef"])
     print(f"komi {komi}: scores {squared_scores(sq)} -> {result(sq)}")
 print(KaomiState.new_game(squared=True, komi=2).explain("swap"))
+
+# %% [markdown]
+# ### Who sets the komi, and who plays White (M-8)
+#
+# The rulebook also says how the komi is chosen: it is settled before the first stone.
+# One player, the one the rulebook calls the first player, names the komi, an even
+# number; then the other player decides which colour to take, and with it who moves first
+# (Black always starts). So the first player has every reason to name a fair value: a
+# komi that favours either colour is simply taken up by the opponent. Players who know the
+# game well may instead agree on one standard komi and keep it for all their games. Either
+# way nothing is swapped once play has begun: Squared has no pie rule (M-5).
+#
+# In the engine the komi is a rules option, fixed when the game is made (KM-5); who takes
+# which colour is settled at the table first. A komi the rulebook does not describe (odd,
+# or for Black) is refused:
+
+# %%
+from kabetopo_nb import RulesOptionError
+
+named = 4  # the first player names 4; the second player then picks a colour
+game = KaomiState.new_game(size=7, squared=True, komi=named)
+print(game.rules.describe())
+for komi in (3, -2):
+    try:
+        KaomiRules(size=7, squared=True, komi=komi)
+    except RulesOptionError as err:
+        print(f"komi {komi}: refused: {err}")
+print(game.explain("swap"))
 
 # %% [markdown]
 # ## A whole game

@@ -49,8 +49,8 @@ def test_the_move_list_holds_the_moves_around_the_current_one(long_board):
     assert panel["ply"] == state.ply and panel["total"] == state.ply + len(state.redo_actions)
     assert len(moves) == MOVES_BEFORE + MOVES_AFTER
     assert moves[0]["ply"] == state.ply - MOVES_BEFORE + 1 and moves[MOVES_BEFORE - 1]["current"]
-    assert [m["text"] for m in moves[:MOVES_BEFORE]] == [str(a) for a in state.history[-MOVES_BEFORE:]]
-    assert [m["text"] for m in moves[MOVES_BEFORE:]] == [str(a) for a in state.redo_actions[:MOVES_AFTER]]
+    assert [m["text"] for m in moves[:MOVES_BEFORE]] == [a.words for a in state.history[-MOVES_BEFORE:]]
+    assert [m["text"] for m in moves[MOVES_BEFORE:]] == [a.words for a in state.redo_actions[:MOVES_AFTER]]
     assert all(m["undone"] for m in moves[MOVES_BEFORE:])
 
 

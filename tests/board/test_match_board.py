@@ -490,7 +490,7 @@ def test_the_workshop_notebook_and_every_snippet_of_its_tips_run(tmp_path, monke
     missing = sorted(name for name in called if name not in namespace and not hasattr(builtins, name))
     assert not missing, f"the notebook's text calls {missing}, which it never defines or imports"
     out = capsys.readouterr().out
-    assert "step a1: legal" in out  # the dispute snippet asked the engine
+    assert "step a1: East, main action: legal" in out  # the dispute snippet asked the engine (KNB-16: whose decision)
     assert isinstance(namespace["board"], MatchBoardWidget) and namespace["demo"].match.is_over()
     assert (tmp_path / "workshop-match-copy.json").exists()
     assert not (tmp_path / "workshop-match.json").exists()  # nothing played: nothing autosaved

@@ -22,6 +22,8 @@ from kabetopo_nb.kabetopo.geometry import LINES, NUM_SQUARES, line_name, square_
 from kabetopo_nb.kabetopo.status import describe_position, status_line
 from kabetopo_nb.render import Option, board_svg
 
+from helpers import by_id, classes, parse, with_class
+
 ROOT = Path(__file__).resolve().parents[2]
 
 # Every kind of piece at once: a door (c2n, between the walls b2n and d2n), a plain wall
@@ -33,30 +35,6 @@ RICH = (
     "pools=E:w1m0p0l0s0,S:w3m1p1l1s1,W:w3m1p1l1s1,N:w2m1p1l0s1;turn=S"
 )
 PLAIN = "runners=Ef6,Sf1,Wa1,Na6;turn=E"
-
-
-def parse(svg: str) -> ET.Element:
-    root = ET.fromstring(svg)
-    for el in root.iter():  # drop the SVG namespace so tests read plain tag names
-        if isinstance(el.tag, str) and "}" in el.tag:
-            el.tag = el.tag.split("}", 1)[1]
-    return root
-
-
-def classes(el: ET.Element) -> set[str]:
-    return set(el.get("class", "").split())
-
-
-def with_class(root: ET.Element, cls: str) -> list[ET.Element]:
-    return [el for el in root.iter() if cls in classes(el)]
-
-
-def by_id(root: ET.Element, suffix: str) -> ET.Element:
-    """The element whose id is the drawing's prefix plus ``suffix``."""
-    prefix = root.get("id")
-    found = [el for el in root.iter() if el.get("id") == f"{prefix}-{suffix}"]
-    assert len(found) == 1, f"no single element with id {prefix}-{suffix}"
-    return found[0]
 
 
 def polygon_centre(el: ET.Element) -> tuple[float, float]:
@@ -291,7 +269,9 @@ def test_options_are_clickable_actions():
     root = draw(options=options)
     circles = with_class(root, "kb-option")
     assert [c.get("data-target") for c in circles] == ["act:teleport b5e", "act:door c2n c3w", "act:bump d4"]
-    assert [c.get("aria-label") for c in circles] == ["teleport b5e", "door c2n c3w", "bump d4"]
+    # what each does, in words, a line by its own name (c3w is the line b3e), after its mark
+    assert [c.get("aria-label") for c in circles] == ["option T: teleport through b5e",
+                                                      "option 1: door c2n swung onto b3e", "bump d4"]
     assert [el.text for el in with_class(root, "kb-option-label")] == ["T", "1"]
     assert "kb-option-group" in classes(by_id(root, "opt-0"))
     with pytest.raises(ValueError):

@@ -190,6 +190,15 @@ def test_extend_never_saves_a_mixture_of_old_and_new_rows(tmp_path, duel, monkey
     assert path.read_bytes() == before
 
 
+def test_a_file_saved_before_a_rule_option_existed_still_grows(tmp_path, duel):
+    # the studies in studies/ were saved before the no_drops option (KNB-15) had its column
+    path = _forged(tmp_path, duel.drop(columns="no_drops"))
+    grown = extend_study(path, 2, client="serial", progress=False)
+    assert list(grown.columns) == list(duel.columns) and len(grown) == 12 and not grown["no_drops"].any()
+    study, again = load_study(path)
+    assert study.rounds == 6 and again.equals(grown)
+
+
 def test_save_study_refuses_a_frame_that_is_not_the_studys(tmp_path, duel):
     with pytest.raises(SettingError, match="the frame: the description says 5 games"):
         save_study(duel, Study(**{**DUEL.__dict__, "rounds": 5}), tmp_path / "x.parquet")

@@ -67,7 +67,7 @@ def test_teleport_with_an_exit_choice_on_the_board(page, open_notebook):
     board = nb.widget(0)
     click_target(board, "sq:b1", runner=True)
     click_target(board, "act:teleport b1e")
-    exits = board.locator('[data-target^="act:exit"]')
+    exits = board.locator('.kb-svg [data-target^="act:exit"]')
     expect(exits).to_have_count(2)
     click_target(board, "act:exit e5s")
     assert python(nb, "board.history") == ["teleport b1e", "exit e5s"]
@@ -104,14 +104,15 @@ def test_keyboard_move_and_jupyterlab_shortcuts_stay_quiet(page, open_notebook):
     nb = open_notebook(page, "board", widgets=1)
     board = nb.widget(0)
     cells_before = nb.cells.count()
-    board.locator(".kb-root").focus()
-    board.page.keyboard.press("ArrowDown")  # the first press focuses the first target: a1
+    board.locator(".kb-root").focus()  # the ring starts on the runner to move
+    expect(board.locator(".kb-focus")).to_have_attribute("data-target", "sq:b1")
+    board.page.keyboard.press("ArrowLeft")  # file-1
     expect(board.locator(".kb-focus")).to_have_attribute("data-target", "sq:a1")
-    board.page.keyboard.press("ArrowUp")
-    expect(board.locator(".kb-focus")).not_to_have_attribute("data-target", "sq:a1")
     board.page.keyboard.press("Escape")  # cancel: no focus (nothing was selected, so no redraw)
     expect(board.locator(".kb-focus")).to_have_count(0)
-    board.page.keyboard.press("ArrowDown")
+    board.page.keyboard.press("ArrowDown")  # the first press shows the ring on the runner to move
+    expect(board.locator(".kb-focus")).to_have_attribute("data-target", "sq:b1")
+    board.page.keyboard.press("ArrowLeft")
     expect(board.locator(".kb-focus")).to_have_attribute("data-target", "sq:a1")
     board.page.keyboard.press("b")  # in command mode JupyterLab would insert a cell
     before = renders(board)

@@ -223,7 +223,8 @@ def test_arrow_keys_move_along_the_diamond_as_drawn(page, open_notebook):
     board = nb.widget(0)
     board.locator(".kb-root").focus()
     keys = page.keyboard
-    keys.press("ArrowDown")  # the first press focuses the first target
+    assert focused(board)[0] == "sq:b1"  # the ring starts on the runner to move (East's, on b1)
+    keys.press("ArrowLeft")
     name, x, y = focused(board)
     assert name == "sq:a1"
     # Up is rank+1, Right file+1, Down rank-1, Left file-1: one square along the board's
@@ -272,7 +273,7 @@ def test_focus_stays_where_the_user_was_after_an_action(page, open_notebook):
     before = renders(board)
     badge.click()
     wait_for_redraw(board, before)
-    expect(board.locator('[data-target^="act:"]')).to_have_count(0)
+    expect(board.locator('.kb-svg [data-target^="act:"]')).to_have_count(0)
     name, x, y = focused(board)
     assert name.startswith("sq:"), name
     centre = (b["x"] + b["width"] / 2, b["y"] + b["height"] / 2)

@@ -11,6 +11,7 @@ from xml.etree import ElementTree
 import pytest
 
 from kabetopo_nb.core.simulation import random_simulation
+from kabetopo_nb.core.verdict import SettingError
 from kabetopo_nb.dakapo import (
     CLAIM,
     ENGINE,
@@ -29,10 +30,11 @@ from kabetopo_nb.dakapo import (
     parse_position,
 )
 from kabetopo_nb.dakapo.consistency import check_state, state_problems
-from kabetopo_nb.dakapo.ending import CLAIM_WINDOW, LOSS, PLAYING, TIE, WIN
+from kabetopo_nb.dakapo.ending import CLAIM_WINDOW, LOSS, NO_RESULT, PLAYING, TIE, WIN
 from kabetopo_nb.dakapo.geometry import parse_square
 from kabetopo_nb.dakapo.rules import COLOURS, PLAYERS
 from kabetopo_nb.dakapo.squares import all_squares, squares_through
+from kabetopo_nb.dakapo.status import status_line
 
 ROOT = Path(__file__).resolve().parents[2]
 START = "rules=dakapo;board=8/8/8/3GY3/3RB3/8/8/8;turn=1"
@@ -88,7 +90,9 @@ NO_SQUARE_FULL = "YRBY/RBYR/GRGY/BGBG"  # a full 4x4 board without any square
 RED_SQUARE_FULL = "GRYB/RYRY/BRGB/GYBG"  # red b2-a3-b4-c3 is a tilted square
 
 
-def small(board: str, *, last: str, turn: int = 1, tabletop=False) -> DakapoState:
+def small(board: str, *, last: str, turn: int = 2, tabletop=False) -> DakapoState:
+    """A 4x4 position; the boards here hold 15 stones: the setup and 11 placements, so
+    Player 2 places next (D-4)."""
     rules = "dakapo+size4" + ("+tabletop" if tabletop else "")
     return DakapoState(f"rules={rules};board={board};turn={turn};last={last}")
 
@@ -257,8 +261,8 @@ def test_d3_square_finder_agrees_with_brute_force():
 def test_d_end_1_no_legal_placement_loses():
     state = small("1RBY/RBYR/GRGY/BGBG", last="d4")  # only yellow is left, and it is barred
     assert state.status.state == LOSS and state.status.ruling == "D-END-1"
-    assert state.is_terminal() and state.winner == "Player 2"
-    assert "Player 1 has no legal placement" in state.result()
+    assert state.is_terminal() and state.winner == "Player 1"
+    assert "Player 2 has no legal placement" in state.result()
     v = state.explain("yellow a4")
     assert not v and v.rulings == ("D-END-1",)
 
@@ -281,7 +285,86 @@ def test_d_end_2_the_last_stone_without_a_square_is_a_tie():
 def test_d3_beats_d_end_2_when_the_last_stone_makes_a_square():
     state = small("G1YB/RYRY/BRGB/GYBG", last="d4")
     state.apply("red b4")
-    assert state.status.state == WIN and state.winner == "Player 1"
+    assert state.status.state == WIN and state.winner == "Player 2"
+
+
+# --- whose turn: the stones decide (D-1, D-4), and an inconsistent position names no winner ---
+
+# 63 stones on the board: the 4 setup stones and 59 placements, so Player 2 places next;
+# h8 is the only empty square and no colour may go there
+LAST_SQUARE = "GBGRYGB1/BGBGBRYR/YRYBYGBY/RBRGRBRB/GYGRGYGR/BGRBRGYB/YBYGBYRY/GRBYGRYR"
+
+
+def test_whose_turn_follows_from_the_stones_on_the_board_D1_D4():
+    state = DakapoState()
+    assert state.problems() == []  # 4 setup stones, no placement yet: Player 1
+    for action in ("green d3", "red f4", "yellow c4"):
+        state.apply(action)
+        assert state.problems() == []
+    assert state.decision.seat == "Player 2"
+    assert DakapoState(START.replace("turn=1", "turn=2")).problems() == [
+        "D-4: 4 stones are on the board: the 4 setup stones (D-1) and 0 placements; Player 1 made the first and "
+        "the players take turns, so Player 1 places next, not Player 2 (turn=2)"]
+    assert custom({"d4": "red", "d5": "green"}).problems() == [
+        "D-1: a game starts with its 4 setup stones on the board, but 2 stones are on the board, so whose turn it "
+        "is cannot follow from them"]
+
+
+def test_a_typed_turn_that_disagrees_is_a_problem_and_no_result_is_named_D4():
+    wrong = DakapoState(f"rules=dakapo;board={LAST_SQUARE};turn=1;last=a2")
+    assert wrong.problems() == [
+        "D-4: 63 stones are on the board: the 4 setup stones (D-1) and 59 placements; Player 1 made the first and "
+        "the players take turns, so Player 2 places next, not Player 1 (turn=1)"]
+    assert wrong.status.state == NO_RESULT and wrong.status.ended == LOSS and wrong.status.ruling == "D-4"
+    assert wrong.winner is None and wrong.is_terminal() and wrong.decision.seat is None
+    result = wrong.result()
+    assert result.startswith("no result: Player 1, to place as written, has no legal placement (D-END-1), but this "
+                             "position is inconsistent, so no winner is named from it: D-4: 63 stones")
+    assert "wins" not in result and status_line(wrong.position) == f"Game over: {result}"
+    v = wrong.explain("red h8")
+    assert not v and v.rulings == ("D-4",) and "no winner is named" in v.reason and "wins" not in v.reason
+    # the same board with the turn the stones give: Player 2 is stuck, Player 1 wins (D-END-1)
+    right = DakapoState(f"rules=dakapo;board={LAST_SQUARE};turn=2;last=a2")
+    assert right.problems() == [] and right.status.state == LOSS and right.winner == "Player 1"
+    assert right.result() == "Player 2 has no legal placement and loses (D-END-1); Player 1 wins"
+
+
+def test_an_inconsistent_position_is_played_as_written_and_every_verdict_says_so():
+    stones = {"d2": "green", "e3": "green", "c3": "green", "d5": "red"}
+    right, wrong = custom(stones, last="d5", turn=1), custom(stones, last="d5", turn=2)
+    assert right.explain("green d4").reason.endswith("(each side 1 across, 1 up): Player 1 wins")
+    assert "inconsistent" not in right.decision.detail and "inconsistent" not in right.can_place("blue").reason
+    v = wrong.explain("green d4")
+    assert v and "Player 2 places a green stone on d4, completing a tilted green square" in v.reason
+    assert "wins" not in v.reason and "this position is inconsistent" in v.reason
+    assert "Player 1 places next, not Player 2" in v.reason
+    assert "this position is inconsistent" in wrong.explain("green a1").reason
+    assert "this position is inconsistent" in wrong.can_place("blue").reason
+    assert wrong.decision.detail.endswith("inconsistent: the stones say Player 1 places next")
+    wrong.apply("green d4")
+    assert wrong.status.state == NO_RESULT and wrong.status.ended == WIN and wrong.winner is None
+    assert wrong.winning_square() is None and wrong.squares_of_last_stone()  # the square is there, unawarded
+    assert wrong.result().startswith("no result: the last stone completes a green square d2-c3-d4-e3 (D-3), but")
+    right.apply("green d4")
+    assert right.status.state == WIN and right.winner == "Player 1"
+
+
+def test_a_tabletop_claim_from_an_inconsistent_position_wins_nothing():
+    stones = {"d2": "green", "e3": "green", "c3": "green", "d5": "red"}
+    state = custom(stones, last="d5", turn=2, rules="dakapo+tabletop")
+    state.apply("green d4")
+    v = state.explain("claim")
+    assert v and v.reason.startswith("Player 2 claims a tilted green square") and "and wins" not in v.reason
+    state.apply("claim")
+    assert state.status.state == NO_RESULT and state.winner is None
+
+
+def test_a_save_whose_start_names_the_wrong_player_is_refused():
+    data = json.loads(DakapoState(f"rules=dakapo;board={LAST_SQUARE};turn=2;last=a2").save_json())
+    assert DakapoState.load(data).winner == "Player 1"
+    data["start"] = data["start"].replace("turn=2", "turn=1")
+    with pytest.raises(SaveFormatError, match=r"\$\.start.*D-4: 63 stones"):
+        DakapoState.load(data)
 
 
 # --- the tabletop option (D-3 option, D-CLAIM-1) -----------------------------------------
@@ -342,11 +425,11 @@ def test_tabletop_full_board_claim_window_claim_wins():
     state = small("G1YB/RYRY/BRGB/GYBG", last="d4", tabletop=True)
     state.apply("red b4")
     assert state.status.state == CLAIM_WINDOW
-    assert state.decision.seat == "Player 1" and state.decision.kind == "claim or pass"
+    assert state.decision.seat == "Player 2" and state.decision.kind == "claim or pass"
     assert state.legal_actions.names() == ["claim", "pass"]
     assert rule_ids(state, "red a1") == ("D-CLAIM-1", "D-END-2")
     state.apply("claim")
-    assert state.winner == "Player 1"
+    assert state.winner == "Player 2"
 
 
 def test_tabletop_full_board_claim_window_pass_ties():
@@ -423,6 +506,105 @@ def test_positions_the_rules_cannot_hold_are_invalid():
         parse_position(START + ";last=a1")
     with pytest.raises(InvalidPositionError, match="D-CLAIM-1"):
         parse_position("rules=dakapo+tabletop;board=8/8/8/3GY3/3RB3/8/8/8;turn=2;last=d4;claim=claimed")
+
+
+# --- partial positions: the squares that matter and each colour's supply (D-2) ----------------
+
+# Player 1 to place: 24 of the 64 stones are placed (40 left in the supplies), 4 of them shown
+PARTIAL = "rules=dakapo;stones=Gd2,Gc3,Ge3,Rd5;supply=R9,Y12,G7,B12;turn=1;last=d5"
+
+
+@pytest.mark.parametrize("text", [
+    PARTIAL,
+    "rules=dakapo;stones=-;supply=R15,Y15,G15,B15;turn=1",
+    "rules=dakapo+size6+tabletop;stones=Ra1,Yb1,Gc4;supply=R0,Y3,G8,B1;turn=1;last=c4",
+    "rules=dakapo+tabletop;stones=Gd2,Gc3,Ge3,Gd4,Rd5;supply=R9,Y12,G6,B12;turn=2;last=d4;claim=claimed",
+])
+def test_a_partial_position_round_trips(text):
+    pos = parse_position(text)
+    assert pos.is_partial and format_position(pos) == text and parse_position(format_position(pos)) == pos
+    assert eval(repr(pos), {"Position": Position}) == pos
+    assert DakapoState(text).problems() == []
+
+
+def test_a_partial_position_takes_its_supplies_as_written_and_counts_them_down_D2():
+    state = DakapoState(PARTIAL)
+    assert state.position.supplies == {"red": 9, "yellow": 12, "green": 7, "blue": 12}
+    assert state.position.board.count(-1) == 60  # the squares not listed count as empty
+    state.apply("green d4")
+    assert state.winner == "Player 1"
+    assert state.to_text() == "rules=dakapo;stones=Gd2,Gc3,Ge3,Gd4,Rd5;supply=R9,Y12,G6,B12;turn=2;last=d4"
+    assert state.problems() == [] and parse_position(state.to_text()) == state.position
+    # 60 stones placed elsewhere: D-2 and whose turn come from the supplies
+    last = DakapoState("rules=dakapo+size4;stones=Gb2,Rb3;supply=R0,Y1,G0,B0;turn=2")
+    assert {a.colour for a in last.legal_actions} == {1} and "yellow a2" in last.legal_actions
+    assert "D-2" in last.explain("red a2").rulings
+    last.apply("yellow a2")
+    assert last.status.state == TIE and last.position.is_full()
+    assert DakapoState("rules=dakapo+size4;stones=Gb2,Rb3;supply=R0,Y1,G0,B0;turn=1").problems() == [
+        "D-4: 15 of the 16 stones are placed (1 is left in the supplies): the 4 setup stones (D-1) and 11 "
+        "placements; Player 1 made the first and the players take turns, so Player 2 places next, not Player 1 "
+        "(turn=1)"]
+
+
+@pytest.mark.parametrize("text, words", [
+    ("rules=dakapo;stones=Gd2,Gc3;turn=1", "give each colour's supply too"),
+    ("rules=dakapo;board=8/8/8/3GY3/3RB3/8/8/8;supply=R15,Y15,G15,B15;turn=1", "supply= belongs to a partial"),
+    ("rules=dakapo;board=8/8/8/3GY3/3RB3/8/8/8;stones=-;supply=R15,Y15,G15,B15;turn=1", "give the board once"),
+    ("rules=dakapo;supply=R15,Y15,G15,B15;turn=1", "missing field 'board'"),
+    ("rules=dakapo;stones=Gc3,Gd2;supply=R9,Y12,G7,B12;turn=1", "board order .*: Gd2,Gc3"),
+    ("rules=dakapo;stones=Gd2,Rd2;supply=R9,Y12,G7,B12;turn=1", "d2 is listed twice"),
+    ("rules=dakapo;stones=Xd2;supply=R9,Y12,G7,B12;turn=1", "'Xd2' is not a stone"),
+    ("rules=dakapo;stones=green d2;supply=R9,Y12,G7,B12;turn=1", "is not a stone"),
+    ("rules=dakapo;stones=;supply=R9,Y12,G7,B12;turn=1", "'' is not a stone"),
+    ("rules=dakapo;stones=Gj2;supply=R9,Y12,G7,B12;turn=1", "stones: 'j2' is not on a 8x8 board"),
+    ("rules=dakapo;stones=-;supply=Y12,R9,G7,B12;turn=1", "in the order red, yellow, green, blue"),
+    ("rules=dakapo;stones=-;supply=R9,Y12,G7;turn=1", "in the order red, yellow, green, blue"),
+    ("rules=dakapo;stones=-;supply=R9,Y12,G07,B12;turn=1", "green supply is written without leading zeros"),
+    ("rules=dakapo;stones=-;supply=R9,Y12,G,B12;turn=1", "green supply is written with the digits"),
+    ("rules=dakapo;stones=-;supply=R9,Y12,G7,B1000;turn=1", "blue supply is at most 999"),
+    ("rules=dakapo;stones=-;turn=1;supply=R9,Y12,G7,B12", "fields must come in the order"),
+])
+def test_a_badly_written_partial_position_is_a_notation_error_saying_what_is_wrong(text, words):
+    with pytest.raises(NotationError, match=words):
+        parse_position(text)
+
+
+@pytest.mark.parametrize("text, words", [
+    ("rules=dakapo;stones=-;supply=R16,Y15,G15,B15;turn=1", "D-2: at most 15 red stones can be left in the supply"),
+    ("rules=dakapo+size4;stones=Ga1,Gc1,Ga3;supply=R3,Y3,G2,B3;turn=1", "D-2: 3 green stones listed and 2 left"),
+    ("rules=dakapo;stones=Gd2;supply=R9,Y12,G7,B12;turn=1;last=d5", "last: d5 holds no stone"),
+])
+def test_a_partial_position_the_rules_cannot_hold_is_invalid(text, words):
+    with pytest.raises(InvalidPositionError, match=words):
+        parse_position(text)
+
+
+# --- an illegal placement: would it have completed a square? (D-3) ---------------------------
+
+def test_an_illegal_placement_says_whether_it_would_have_completed_a_square_D3():
+    # green is used up (D-2): green d4 would close the diamond d2-c3-d4-e3, green a1 nothing
+    state = DakapoState("rules=dakapo;stones=Gd2,Gc3,Ge3,Rd5;supply=R9,Y12,G0,B15;turn=1;last=d5")
+    v = state.explain("green d4")
+    assert not v and v.rulings == ("D-2",)
+    assert v.reason == ("no green stones are left in the supply; had it been allowed, it would have completed a "
+                        "tilted green square d2-c3-d4-e3 (each side 1 across, 1 up) (D-3)")
+    assert state.explain("green c2").reason.endswith("; it would not have completed a green square (D-3)")
+    assert state.squares_made_by("green d4") == ["a tilted green square d2-c3-d4-e3 (each side 1 across, 1 up)"]
+    assert state.squares_made_by("blue d4") == []
+    # barred by D-PLACE-3 and D-PLACE-2 on a whole board: still told
+    barred = custom({"d2": "green", "e3": "green", "c3": "green", "c4": "green", "d5": "red", "e5": "blue"},
+                    last="c4")
+    v = barred.explain("green d4")
+    assert v.rulings == ("D-PLACE-2", "D-PLACE-3") and "it would have completed a tilted green square" in v.reason
+    assert barred.explain("blue d4").legal and "would" not in barred.explain("blue d4").reason
+    # a taken square, or one off the board, is no placement: nothing about squares
+    assert "square (D-3)" not in state.explain("red d5").reason
+    assert state.explain("red j9").rulings == ("D-1",)
+    with pytest.raises(SettingError, match="already holds a stone"):
+        state.squares_made_by("red d5")
+    with pytest.raises(NotationError):
+        state.squares_made_by("claim")
 
 
 # --- explain, apply, history ------------------------------------------------------------------
@@ -593,8 +775,9 @@ def test_a_refusal_names_every_rule_it_breaks():
     state = small("YRBY/RBYR/GRGY/BGB1", last="d2")  # yellow was placed last and is used up
     v = state.explain("yellow d1")  # beside yellow d2, yellow just placed, no yellow left
     assert v.rulings == ("D-PLACE-2", "D-PLACE-3", "D-2")
-    assert v.reason == ("d1 touches a yellow stone orthogonally; yellow is the colour Player 2 placed last "
-                        "turn; no yellow stones are left in the supply")
+    assert v.reason == ("d1 touches a yellow stone orthogonally; yellow is the colour Player 1 placed last "
+                        "turn; no yellow stones are left in the supply; it would not have completed a yellow square "
+                        "(D-3)")
     assert state.explain("yellow a4").rulings == ("D-PLACE-1", "D-PLACE-3", "D-2")
     assert state.explain("blue d1").rulings == ("D-PLACE-2", "D-2")
 
@@ -625,7 +808,7 @@ def test_colour_verdict_names_a_barred_and_used_up_colour_by_both_rules():
     state = small("YRBY/RBYR/GRGY/BGB1", last="d2")
     v = state.can_place("yellow")
     assert not v and v.rulings == ("D-PLACE-3", "D-2")
-    assert v.reason == "yellow is the colour Player 2 placed last turn; no yellow stones are left in the supply"
+    assert v.reason == "yellow is the colour Player 1 placed last turn; no yellow stones are left in the supply"
     assert state.can_place("green") and state.can_place("green").reason == "green can go on 1 square"
 
 

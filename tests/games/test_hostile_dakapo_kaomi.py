@@ -225,7 +225,11 @@ def _played(states: list, seed: int) -> list:
 
 
 DAKAPO_STATES = _played([DakapoState(size=4), DakapoState(size=6, tabletop=True), DakapoState(),
-                         DakapoState(tabletop=True), DakapoState(size=10)], seed=5)
+                         DakapoState(tabletop=True), DakapoState(size=10),
+                         # partial positions (stones= and supply=), played on from there
+                         DakapoState("rules=dakapo+size4;stones=Gb2,Rb3;supply=R2,Y3,G2,B1;turn=1"),
+                         DakapoState("rules=dakapo+tabletop;stones=Gd2,Gc3,Ge3,Rd5;supply=R9,Y12,G7,B12;turn=1;"
+                                     "last=d5")], seed=5)
 KAOMI_STATES = _played([KaomiState.new_game(5), KaomiState.new_game(6, squared=True, komi=2), KaomiState.new_game(7),
                         KaomiState.new_game(9, squared=True, komi=4)], seed=6)
 DAKAPO_TEXTS = [s.to_text() for s in DAKAPO_STATES]
@@ -237,6 +241,7 @@ HOSTILE = ODD_DIGITS + [HUGE, "_", "+", "-", "0", "00", " ", "\n", "\t", ";", "=
 DAKAPO_TOKENS = HOSTILE + [
     "rules", "board", "turn", "last", "claim", "dakapo", "+size", "+size10", "size8", "+tabletop", "tabletop",
     "claimed", "passed", "R", "Y", "G", "B", "X", "1", "2", "3", "8", "10", "26", "d4", "a1", "z99", "red", "pass",
+    "stones", "supply", ",", "Gd4", "R0", "B15", "R16",
 ]
 KAOMI_TOKENS = HOSTILE + [
     "kaomi", "kaomi-squared", "komi=", "komi=4", "komi=-2", "swapped", "B", "W", "X", "1", "5", "7", "9", "10",

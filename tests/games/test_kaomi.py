@@ -305,7 +305,7 @@ def test_no_swap_in_squared():
 
 # --- the end and the result: M-5, KM-4 .. KM-7 ---------------------------------------------
 
-STRIPES_5 = ("5 BBBBB", "4 WWWWW", "3 BBBBB", "2 WWWWW", "1 BBBBW")
+STRIPES_5 = ("5 BBBBB", "4 WWWWW", "3 BBBBB", "2 WWWWW", "1 BBBWW")  # 13 black, 12 white: White to place
 
 
 def board(rows, size, turn="B", **rules) -> Position:
@@ -320,14 +320,14 @@ def board(rows, size, turn="B", **rules) -> Position:
 def test_pairs_of_equal_groups_come_off_and_the_largest_left_wins_M5():
     pos = board(STRIPES_5, 5, turn="W")
     sizes = sorted((g.colour, g.size) for g in groups(pos))
-    assert sizes == [(BLACK, 4), (BLACK, 5), (BLACK, 5), (WHITE, 5), (WHITE, 6)]
+    assert sizes == [(BLACK, 3), (BLACK, 5), (BLACK, 5), (WHITE, 5), (WHITE, 7)]
     pairs, left = remove_pairs(groups(pos))
     assert [(b.size, w.size) for b, w in pairs] == [(5, 5)]
     # KM-7: the pair is taken in board order: the black group of rank 3, not rank 5
     assert pos.name(pairs[0][0].squares[0]) == "a3"
-    assert sorted((g.colour, g.size) for g in left) == [(BLACK, 4), (BLACK, 5), (WHITE, 6)]
+    assert sorted((g.colour, g.size) for g in left) == [(BLACK, 3), (BLACK, 5), (WHITE, 7)]
     result = game_result(pos)
-    assert result.winner == WHITE and "6 stones" in result.reason
+    assert result.winner == WHITE and "7 stones" in result.reason
     state = KaomiState(pos)
     assert state.is_terminal() and state.decision.seat is None and not list(state.legal_actions)
     verdict = state.explain("a1")
@@ -342,13 +342,13 @@ def test_groups_do_not_wrap_across_the_edge_KM4():
 STRIPES_6 = ("6 BBBBBB", "5 WWWWWW", "4 BBBBBB", "3 WWWWWW", "2 BBBBBB", "1 WWWWWW")
 
 
-@pytest.mark.parametrize("turn, winner", [("B", BLACK), ("W", WHITE)])
-def test_nothing_remains_the_last_placer_loses_M5(turn, winner):
-    # 36 placements: Black to move means White placed the last stone, and loses
-    pos = board(STRIPES_6, 6, turn=turn)
+def test_nothing_remains_the_last_placer_loses_M5():
+    # 36 placements: White placed the last stone, and loses; Black is to place (nobody can)
+    pos = board(STRIPES_6, 6, turn="B")
     result = game_result(pos)
     assert len(result.removed) == 3 and result.remaining == ()
-    assert result.winner == winner and "nothing is left" in result.reason
+    assert result.winner == BLACK and "nothing is left" in result.reason
+    assert "White placed the last stone and loses" in result.reason and not result.problems
 
 
 @pytest.mark.parametrize("komi, winner", [(0, None), (2, WHITE)])
@@ -361,19 +361,77 @@ def test_squared_scores_sum_squares_plus_komi(komi, winner):
         assert result.rulings == ("M-5", "KM-6")
 
 
+# a black group of 10 and a white group of 10 (a pair in the standard game) and two small ones
+SQUARED_5 = ("5 BBBBB", "4 WWBWW", "3 BBBBW", "2 WWWWW", "1 BBBWW")
+
+
 def test_squared_without_pair_removal_on_5x5():
-    assert squared_scores(board(STRIPES_5, 5, squared=True, komi=4)) == (66, 65)
-    assert game_result(board(STRIPES_5, 5, squared=True, komi=4)).winner == BLACK
-    assert game_result(board(STRIPES_5, 5, squared=True, komi=6)).winner == WHITE
+    assert sorted((g.colour, g.size) for g in groups(board(SQUARED_5, 5, turn="W"))) == [
+        (BLACK, 3), (BLACK, 10), (WHITE, 2), (WHITE, 10)]
+    assert squared_scores(board(SQUARED_5, 5, turn="W", squared=True, komi=4)) == (109, 108)
+    assert game_result(board(SQUARED_5, 5, turn="W", squared=True, komi=4)).winner == BLACK
+    assert game_result(board(SQUARED_5, 5, turn="W", squared=True, komi=6)).winner == WHITE
 
 
 def test_the_game_ends_when_the_board_is_full():
-    pos = board(STRIPES_5, 5, turn="W")
-    pos.cells[pos.square("e1")] = 0
+    pos = board(STRIPES_5, 5, turn="B")
+    pos.cells[pos.square("a1")] = 0  # 12 stones each: Black places the last one
     state = KaomiState(pos)
-    assert list(state.legal_actions) == [Action.parse("e1")]
-    state.apply("e1")
+    assert list(state.legal_actions) == [Action.parse("a1")]
+    state.apply("a1")
     assert state.is_terminal() and state.result() is not None
+
+
+# --- whose turn: the stones decide (KM-1), and a full board that disagrees has no result ------
+
+ISSUE_BOARD = "kaomi 6 WBWWWB/WWWBBB/WBBWBB/BBBWWW/BBWBBW/WBWWBW"  # full: 18 black, 18 white
+OLD_STRIPES_5 = ("5 BBBBB", "4 WWWWW", "3 BBBBB", "2 WWWWW", "1 BBBBW")  # full: 14 black, 11 white
+
+
+def test_the_colour_to_place_follows_from_the_stones_KM1_KM2_M8():
+    assert pos_of().colour_from_stones() == BLACK
+    state = KaomiState.new_game(5)
+    for action, due in (("c3", WHITE), ("swap", WHITE), ("d4", BLACK), ("a1", WHITE)):
+        state.apply(action)  # a swap places no stone and keeps White to place (KM-2)
+        assert state.position.colour_from_stones() == due and state.problems() == []
+    # Squared: the komi and the colours are chosen before the first stone (M-8), so Black starts
+    squared = KaomiState.new_game(6, squared=True, komi=2)
+    assert squared.position.colour_from_stones() == BLACK and squared.problems() == []
+    assert pos_of(black=["a1", "b1"], turn="W").colour_from_stones() is None
+    assert pos_of(black=["a1"], white=["b1"], turn="W").problems() == [
+        "KM-1: with 1 black and 1 white stones it is Black to place, not White"]
+
+
+def test_a_full_board_whose_colour_to_place_disagrees_has_no_result_KM1_M5():
+    wrong = KaomiState(f"{ISSUE_BOARD} W")
+    assert wrong.problems() == ["KM-1: with 18 black and 18 white stones White placed the last stone, so the colour "
+                                "to place is Black, not White"]
+    result = wrong.result()
+    assert result.winner is None and result.winner_name is None and not result.is_draw
+    assert result.problems == tuple(wrong.problems()) and result.rulings == ("KM-1",)
+    assert result.reason.startswith("No result: the board is full, but this position is inconsistent, so no "
+                                    "winner is named from it: KM-1: with 18 black")
+    assert "wins" not in result.reason and result.removed == () and result.remaining == ()
+    with pytest.warns(DeprecationWarning):
+        assert wrong.outcome() == result
+    assert wrong.is_terminal() and wrong.decision.detail == result.reason
+    assert not wrong.explain("a1") and "No result" in wrong.explain("a1").reason
+    assert status_line(wrong.position).startswith("Game over: no result, the position is inconsistent (KM-1:")
+    assert 'class="kb-hl kb-hl-removed' not in board_svg(wrong.position)  # no pairs taken off: no result
+    # with the colour the stones give: White placed the 36th stone, nothing is left, Black wins
+    right = KaomiState(f"{ISSUE_BOARD} B")
+    assert right.problems() == [] and right.result().winner == BLACK and not right.result().problems
+    assert "White placed the last stone and loses, so Black wins" in right.result().reason
+    assert 'class="kb-hl kb-hl-removed' in board_svg(right.position)
+
+
+@pytest.mark.parametrize("rules", [{}, {"squared": True, "komi": 2}])
+def test_a_full_board_no_game_fills_has_no_result_even_where_the_groups_would_decide_KM1(rules):
+    pos = board(OLD_STRIPES_5, 5, turn="W", **rules)
+    assert pos.problems() == ["KM-1: Black places first and the colours alternate, so Black has as many stones "
+                              "as White or one more (here 14 and 11)"]
+    assert game_result(pos).winner is None and game_result(pos).problems == tuple(pos.problems())
+    assert game_result(board(STRIPES_5, 5, turn="W", **rules)).winner == WHITE  # 13 and 12: a game's board
 
 
 # --- rules object and notation ------------------------------------------------------------
@@ -710,10 +768,10 @@ def test_widget_shows_pushes_and_undoes():
 
 
 def test_widget_announces_the_result():
-    pos = board(STRIPES_5, 5, turn="W")
-    pos.cells[pos.square("e1")] = 0
+    pos = board(STRIPES_5, 5, turn="B")
+    pos.cells[pos.square("a1")] = 0
     w = KaomiBoard(pos)
-    reply = w.click("sq:e1")
+    reply = w.click("sq:a1")
     assert reply["ok"] and "White wins" in reply["message"] and w._panel["status"].startswith("Game over")
     assert "kb-hl-removed" in w._svg and "kb-hl-winner" in w._svg
 

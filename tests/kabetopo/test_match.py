@@ -288,7 +288,8 @@ def test_mischief_a_finished_player_with_an_empty_pool_is_skipped():
 def test_mischief_turn_comes_round_for_the_finished_player():
     state = KabetopoState.from_text(MISCHIEF.format(turn="N"))
     state.apply("wall c5n")
-    assert state.decision.seat == "East" and state.decision.kind == "main action"
+    # issue 25 item 17: announced as Mischief (KNB-8), not as a main action
+    assert state.decision.seat == "East" and state.decision.kind == "Mischief"
 
 
 def test_without_mischief_a_finished_player_is_skipped():

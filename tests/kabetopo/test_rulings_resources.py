@@ -131,10 +131,13 @@ def test_K_INV_4_every_piece_is_in_exactly_one_place(ruleset):
 
 
 def test_K_INV_4_too_many_pieces_is_not_a_valid_position():
-    s = state("lines=Wc3n;runners=Ef6,Sf1,Wa1,Na6;turn=E")  # 12 walls in the pools already
+    # the walls' pools are written (East's differs from the start): 11 in the pools + 2 on the board
+    s = state("lines=Wc3n,Wd3n;runners=Ef6,Sf1,Wa1,Na6;pools=E:w2m1p1l1s1;turn=E")
     assert any("K-INV-4" in p for p in s.problems()) and not s.is_valid()
     s = state("lines=Wc3n;runners=Ef6,Sf1,Wa1,Na6;pools=E:w2m1p1l1s1;turn=E")
     assert s.problems() == [] and s.is_valid()
+    # KNB-17: pools all left at their defaults are not counted (issue 25 item 17)
+    assert state("lines=Wc3n;runners=Ef6,Sf1,Wa1,Na6;turn=E").problems() == []
 
 
 # --- K-INV-5: when the invariants are checked ----------------------------------------------
