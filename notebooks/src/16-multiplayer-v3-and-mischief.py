@@ -65,7 +65,7 @@ for name in ["kabetopo-4p", "kabetopo-mp-v3"]:
 # The rule, in our words (v3.0 *Scoring Points*): the player left with the most resources
 # gets 1 point, and when several share the most, each of them gets it. v3.0 does not list
 # what counts as a resource; the engine counts what v4.0, the newer rulebook, lists
-# (K-SET-1): the walls, monoliths, portals and locks still in the pool and the stones the
+# (K-SET-1, KNB-18): the walls, monoliths, portals and locks still in the pool and the stones the
 # runner carries (v3.0 has no speed token to count).
 #
 # A round where it matters: North never reached the Mountain and kept six pieces; West
