@@ -16,7 +16,8 @@ from pathlib import Path
 from jupyterlab.commands import get_app_dir
 settings = json.loads((Path(get_app_dir()) / "settings" / "overrides.json").read_text())
 assert settings["@jupyter-widgets/jupyterlab-manager:plugin"]["saveState"] is True, settings
-print("binder check: JupyterLab saves widget state with notebooks")
+assert settings["@jupyterlab/docmanager-extension:plugin"]["autosaveInterval"] == 15, settings
+print("binder check: JupyterLab saves widget state with notebooks, every 15 s")
 PY
 "$venv/bin/python" - <<'PY'
 import sys, time
