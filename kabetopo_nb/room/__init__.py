@@ -10,7 +10,9 @@ Its modules, each with one job: ``protocol`` (the messages, their limits and che
 room's errors), ``store`` (SQLite: tables, seats, token digests, numbered actions, progress),
 ``tables`` (a table: one game, its seats, the numbered ``apply``), ``room`` (the tables, the
 tokens, the bots off the event loop, the listeners).  None of them imports a web framework
-or a UI; the web layer drives ``Room`` and its ``Connection``s.
+or a UI; the web layer drives ``Room`` and its ``Connection``s: ``web`` (tornado handlers)
+and ``extension`` (the Jupyter server extension ``kabetopo_nb.room``, found through
+``_jupyter_server_extension_points``), imported only by a server.
 """
 from .protocol import (
     EVENT_KINDS,
@@ -54,3 +56,11 @@ __all__ = [
     "TooManyTables", "UnknownTable", "UnknownToken", "WrongTable", "parse_message", "table_spec", "think",
     "token_digest",
 ]
+
+
+def _jupyter_server_extension_points() -> list[dict]:
+    """The Jupyter server extension of this package (``extension.RoomExtension``), imported
+    only when a server loads it."""
+    from .extension import RoomExtension
+
+    return [{"module": "kabetopo_nb.room.extension", "app": RoomExtension}]

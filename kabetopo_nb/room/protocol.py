@@ -323,6 +323,52 @@ def parse_message(raw: str | bytes, limits: Limits = Limits()) -> Message:
     return Message(kind, msg_id, number, action, intent)
 
 
+@dataclass(frozen=True)
+class Join:
+    """A socket's first message, checked: the link's ``token``, the ``table`` its address
+    names (or None) and the message's ``id``."""
+
+    token: str
+    table: int | None = None
+    id: int | None = None
+
+
+JOIN_FIELDS = ("type", "id", "token", "table")
+MAX_TOKEN_TEXT = 100  # characters of a join message's token: a room's tokens have 43
+
+
+def parse_join(raw: str | bytes, limits: Limits = Limits()) -> Join:
+    """A socket's first message, ``{"type": "join", "token": ..., "table": n}`` (``table``
+    and ``id`` optional), checked as ``parse_message`` checks the others; the token is sent
+    in a message rather than in the socket's address so that it never reaches a server log."""
+    if isinstance(raw, str):
+        size = len(raw.encode("utf-8", "surrogatepass"))
+    elif isinstance(raw, (bytes, bytearray)):
+        size = len(raw)
+    else:
+        raise MessageError(f"a message is text, not {type(raw).__name__}")
+    if size > limits.message_bytes:
+        raise MessageError(f"the message has {size:,} bytes; the room reads at most {limits.message_bytes:,}",
+                           code="too-large")
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        raise MessageError("the first message is not JSON: it is {\"type\": \"join\", \"token\": ...}") from None
+    if not isinstance(data, dict) or data.get("type") != "join":
+        raise MessageError("the first message joins the table: {\"type\": \"join\", \"token\": ...}")
+    extra = sorted(set(data) - set(JOIN_FIELDS))
+    if extra:
+        raise MessageError(f"a 'join' message has no field(s) {', '.join(map(repr, extra))}")
+    token, table, msg_id = data.get("token"), data.get("table"), data.get("id")
+    if not isinstance(token, str) or not 0 < len(token) <= MAX_TOKEN_TEXT:
+        raise MessageError("a 'join' message needs 'token', the text after '#' in the join link")
+    if table is not None and not (_whole(table) and 0 <= table <= MAX_NUMBER):
+        raise MessageError(f"table is the table's number, a whole number 0..{MAX_NUMBER}")
+    if msg_id is not None and not (_whole(msg_id) and 0 <= msg_id <= MAX_NUMBER):
+        raise MessageError(f"id is a whole number 0..{MAX_NUMBER}")
+    return Join(token, table, msg_id)
+
+
 def check_name(name: Any) -> str:
     """A player's name as the match board accepts it (``kabetopo.match.name_problem``)."""
     problem = name_problem(name)
@@ -363,6 +409,6 @@ class TokenBucket:
 __all__ = [
     "MAX_NAME", "BetweenRounds", "BotSeat", "ConnectionClosed", "DamagedStore", "GameOver", "IllegalAction", "Limits",
     "Message", "MessageError", "NotBetweenRounds", "NotYourTurn", "RateLimited", "ReadOnlyToken", "RevokedToken",
-    "EVENT_KINDS", "Event", "RoomError", "RoomSetupError", "StaleNumber", "StoreError", "TablePaused", "TokenBucket", "TooManyConnections",
-    "TooManyTables", "UnknownTable", "UnknownToken", "WrongTable", "check_name", "check_text", "parse_message",
+    "EVENT_KINDS", "Event", "Join", "RoomError", "RoomSetupError", "StaleNumber", "StoreError", "TablePaused", "TokenBucket", "TooManyConnections",
+    "TooManyTables", "UnknownTable", "UnknownToken", "WrongTable", "check_name", "check_text", "parse_join", "parse_message",
 ]

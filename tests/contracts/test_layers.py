@@ -72,6 +72,8 @@ FUNCTION_LEVEL: dict[tuple[str, str], str] = {
     ("challenges/checkers.py", "..kabetopo"): "Kabetopo's checkers load its engine when a Kabetopo challenge is judged",
     ("challenges/progress.py", "."): "the progress table reads the challenge list only when it is drawn",
     ("lab/plots.py", "..kabetopo"): "the Kabetopo-only plots load its scoring when drawn",
+    ("room/__init__.py", ".extension"): "the room's Jupyter server extension (tornado, jupyter_server) is "
+                                        "imported only when a server loads it",
     ("lab/rows.py", "..kabetopo"): "Kabetopo's rows load its engine only for a Kabetopo study",
     ("lab/study.py", "..bots"): "a study's bots are made in the Dask worker that plays its games",
     ("lab/study.py", ".rows"): "a study's rows are made in the Dask worker that plays its games",
