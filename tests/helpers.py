@@ -6,13 +6,17 @@
   legal list, and (for an illegal action) that ``apply`` refuses it and changes nothing;
 * ``sq``, ``where``: squares by name, and where a seat's runner stands;
 * ``parse``, ``classes``, ``with_class``, ``by_id``: reading a drawing's SVG;
+* ``run_async(coro)``: a coroutine run to its end on a fresh event loop in its own thread
+  (the browser tests' Playwright keeps a loop running in the main thread for the session);
 * ``kabetopo_universe(state)``, ``dakapo_universe``, ``kaomi_universe``: every candidate
   action of a game, legal or not (each game's ``actions.every_candidate``), for the tests
   that compare ``explain`` with the legal actions.
 """
 from __future__ import annotations
 
+import asyncio
 import xml.etree.ElementTree as ET
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -94,3 +98,11 @@ def by_id(root: ET.Element, suffix: str) -> ET.Element:
     found = [el for el in root.iter() if el.get("id") == f"{prefix}-{suffix}"]
     assert len(found) == 1, f"no single element with id {prefix}-{suffix}"
     return found[0]
+
+
+def run_async(coro):
+    """Run ``coro`` to its end on a new event loop in a thread of its own, and return its
+    result: ``asyncio.run`` refuses to start where a loop already runs (Playwright's sync API
+    keeps one running in the main thread while the browser tests' session lasts)."""
+    with ThreadPoolExecutor(1, thread_name_prefix="run-async") as pool:
+        return pool.submit(asyncio.run, coro).result()

@@ -280,8 +280,8 @@ def _whole(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def parse_message(raw: str | bytes, limits: Limits = Limits()) -> Message:
-    """The message ``raw`` checked (see the module doc); ``MessageError`` says what is wrong."""
+def _check_size(raw: object, limits: Limits) -> None:
+    """A message is text (or bytes) of at most ``limits.message_bytes`` bytes."""
     if isinstance(raw, str):
         size = len(raw.encode("utf-8", "surrogatepass"))
     elif isinstance(raw, (bytes, bytearray)):
@@ -291,6 +291,11 @@ def parse_message(raw: str | bytes, limits: Limits = Limits()) -> Message:
     if size > limits.message_bytes:
         raise MessageError(f"the message has {size:,} bytes; the room reads at most {limits.message_bytes:,}",
                            code="too-large")
+
+
+def parse_message(raw: str | bytes, limits: Limits = Limits()) -> Message:
+    """The message ``raw`` checked (see the module doc); ``MessageError`` says what is wrong."""
+    _check_size(raw, limits)
     try:
         data = json.loads(raw)
     except (ValueError, UnicodeDecodeError) as exc:
@@ -341,15 +346,7 @@ def parse_join(raw: str | bytes, limits: Limits = Limits()) -> Join:
     """A socket's first message, ``{"type": "join", "token": ..., "table": n}`` (``table``
     and ``id`` optional), checked as ``parse_message`` checks the others; the token is sent
     in a message rather than in the socket's address so that it never reaches a server log."""
-    if isinstance(raw, str):
-        size = len(raw.encode("utf-8", "surrogatepass"))
-    elif isinstance(raw, (bytes, bytearray)):
-        size = len(raw)
-    else:
-        raise MessageError(f"a message is text, not {type(raw).__name__}")
-    if size > limits.message_bytes:
-        raise MessageError(f"the message has {size:,} bytes; the room reads at most {limits.message_bytes:,}",
-                           code="too-large")
+    _check_size(raw, limits)
     try:
         data = json.loads(raw)
     except (ValueError, UnicodeDecodeError, RecursionError):

@@ -16,6 +16,8 @@ from kabetopo_nb.kabetopo.match import Match
 from kabetopo_nb.room import Room, RoomSetupError
 from kabetopo_nb.room import room as room_module
 
+from helpers import run_async
+
 WAIT = 20.0  # seconds a test waits for a thread before calling it stuck
 
 
@@ -193,21 +195,24 @@ def test_a_bot_takes_over_a_seat_and_gives_it_back(path, threads):
 
 def test_run_bots_leaves_the_event_loop_free(path, threads):
     gate = threading.Event()
-    room = Room.open(path, executor=threads, bot_factory=factory(slow=lambda: WaitingBot(gate=gate)))
-    bots = room.create_table("dakapo", ["Ann", "Bo"], seats=["slow", "slow"], seed=8)
-    human = room.create_table("dakapo", ["Cy", "Di"], seed=9)
 
     async def workshop():
+        # the room lives in the loop's thread, as a server's does (sqlite keeps to one thread)
+        room = Room.open(path, executor=threads, bot_factory=factory(slow=lambda: WaitingBot(gate=gate)))
+        bots = room.create_table("dakapo", ["Ann", "Bo"], seats=["slow", "slow"], seed=8)
+        human = room.create_table("dakapo", ["Cy", "Di"], seed=9)
         thinking = asyncio.create_task(room.run_bots(limit=1))
         await asyncio.sleep(0.05)
         assert not thinking.done()
         reply = room.apply(human.seat_tokens[0], 0, choose(room.table(human.table)))  # the loop serves the human
         gate.set()  # only now may the bot decide
-        return reply, await asyncio.wait_for(thinking, WAIT)
+        played = await asyncio.wait_for(thinking, WAIT)
+        number = room.table(bots.table).number
+        room.close()
+        return reply, played, number
 
-    reply, played = asyncio.run(workshop())
-    assert reply["ok"] and played == 1 and room.table(bots.table).number == 1
-    room.close()
+    reply, played, number = run_async(workshop())
+    assert reply["ok"] and played == 1 and number == 1
 
 
 def test_bots_in_a_process_pool_play_the_same_game_as_in_threads(tmp_path, threads):

@@ -28,6 +28,8 @@ from tornado.websocket import WebSocketClientConnection, websocket_connect
 
 from kabetopo_nb.games import GAMES
 
+from helpers import run_async
+
 REPO = Path(__file__).resolve().parents[2]
 PLAYERS4 = ["Aiko", "Ben", "Chidi", "Dana"]
 
@@ -369,7 +371,7 @@ def test_four_seats_play_a_watcher_sees_every_action_and_hostile_input_is_refuse
         for client in [*seats.values(), watcher]:
             client.close()
 
-    asyncio.run(scenario())
+    run_async(scenario())
     status, summary = server.http("GET", f"/kabetopo-room/api/tables/{table}")
     assert status == 200 and summary["number"] >= 17
     server.played = {"table": table, "tokens": tokens, "watch": watch, "number": summary["number"],
@@ -412,7 +414,7 @@ def test_a_teacher_pauses_a_table_and_bots_play_their_seats_off_the_loop(server)
         assert {m["seat"] for m in bots} == {1, 2, 3} and all(m["action"] for m in bots)
         aiko.close()
 
-    asyncio.run(scenario())
+    run_async(scenario())
 
 
 def test_a_server_killed_mid_round_resumes_every_table_on_restart(server):
@@ -438,7 +440,7 @@ def test_a_server_killed_mid_round_resumes_every_table_on_restart(server):
         for client in [*seats.values(), watcher]:
             client.close()
 
-    asyncio.run(scenario())
+    run_async(scenario())
     status, summary = server.http("GET", f"/kabetopo-room/api/tables/{table}")
     assert status == 200 and summary["number"] == played["number"] + 4
     assert (server.root / ".kabetopo-room.sqlite").exists()
