@@ -38,6 +38,8 @@ import tracemalloc
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
+from bench_bots import mid_game  # noqa: E402  (the same mid-game positions as the bots' benchmark)
+
 from kabetopo_nb.bots import MAX_ITERATIONS, MAX_NODES, MAX_SECONDS, MCTSBot  # noqa: E402
 from kabetopo_nb.kabetopo import KabetopoState  # noqa: E402
 
@@ -46,16 +48,6 @@ MB = 1024 * 1024
 
 def _peak_rss() -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # kilobytes on Linux
-
-
-def mid_game(seed: int) -> KabetopoState:
-    state = KabetopoState.new_round("kabetopo-4p", seed=seed)
-    rng = random.Random(seed)
-    for _ in range(40):
-        state.apply(rng.choice(list(state.legal_actions)))
-    while len(state.legal_actions) < 10:
-        state.apply(rng.choice(list(state.legal_actions)))
-    return state
 
 
 def one(budget: str, traced: bool, seed: int) -> dict:

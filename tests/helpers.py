@@ -6,6 +6,8 @@
   legal list, and (for an illegal action) that ``apply`` refuses it and changes nothing;
 * ``sq``, ``where``: squares by name, and where a seat's runner stands;
 * ``parse``, ``classes``, ``with_class``, ``by_id``: reading a drawing's SVG;
+* ``unavailable(reason, what)``: a test that cannot run here skips, and fails under
+  ``CI=true`` (nothing silently vanishes from CI);
 * ``run_async(coro)``: a coroutine run to its end on a fresh event loop in its own thread
   (the browser tests' Playwright keeps a loop running in the main thread for the session);
 * ``kabetopo_universe(state)``, ``dakapo_universe``, ``kaomi_universe``: every candidate
@@ -15,6 +17,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import xml.etree.ElementTree as ET
 from concurrent.futures import ThreadPoolExecutor
 
@@ -106,3 +109,14 @@ def run_async(coro):
     keeps one running in the main thread while the browser tests' session lasts)."""
     with ThreadPoolExecutor(1, thread_name_prefix="run-async") as pool:
         return pool.submit(asyncio.run, coro).result()
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
+
+
+def unavailable(reason: str, what: str = "this test"):
+    """Skip, or fail under CI=true: a test that cannot run never silently vanishes from CI."""
+    if in_ci():
+        pytest.fail(f"{what} cannot run under CI=true: {reason}", pytrace=False)
+    pytest.skip(reason)

@@ -41,6 +41,7 @@ from .geometry import (
     parse_side,
     parse_square,
     side_name,
+    side_words,
     sides_of_line,
     square_name,
 )
@@ -174,7 +175,7 @@ class Action(NamedTuple):
             door_to = line_name(line_of_side(self.b)) if self.kind == Kind.DOOR else ""
         except (IndexError, TypeError, ValueError):  # a hand-built action off the board
             return str(self)
-        text = _SPOKEN[self.kind].format(line=line, square=square, door_to=door_to)
+        text = _SPOKEN[self.kind].format(line=line, square=square, side=side_words(side), door_to=door_to)
         return f"speed {text}" if self.speed else text
 
     @staticmethod
@@ -218,8 +219,8 @@ _SPOKEN = {
     Kind.EXIT: "exit {line} onto {square}",
     Kind.DOOR: "door {line} swung onto {door_to}",
     Kind.BUMP_THROUGH: "bump through {line}",
-    Kind.LOCK: "lock {line} on the {square} side",
-    Kind.UNLOCK: "unlock {line} on the {square} side",
+    Kind.LOCK: "lock {side}",
+    Kind.UNLOCK: "unlock {side}",
 }
 
 

@@ -40,6 +40,7 @@ from .geometry import (
     parse_line,
     parse_square,
     side_name,
+    side_words,
     square_name,
 )
 from .outcomes import (
@@ -210,12 +211,6 @@ def _portal_by(side: int) -> str:
     return line if side_name(side) == line else f"{line} from the {square_name(side >> 2)} side"
 
 
-def _lock_side(side: int) -> str:
-    """A lock's place in words: its line by the line's own name, and the square whose side
-    it covers (one line, one name: ``c1w`` is "b1e on the c1 side")."""
-    return f"{line_name(line_of_side(side))} on the {square_name(side >> 2)} side"
-
-
 def _leap_into_portal(pos: Position, action: Action, o: LeapIntoPortal) -> str:
     return f"{_who(pos)} leapfrogs into the portal on {_portal_by(o.side)}{_how(pos, action)} (option)."
 
@@ -282,19 +277,19 @@ def _drop(pos: Position, action: Action, o: Drop) -> str:
 
 
 def _lock_drop(pos: Position, action: Action, o: LockDrop) -> str:
-    return f"{_who(pos)} locks {_lock_side(o.side)}; a bonus move follows."
+    return f"{_who(pos)} locks {side_words(o.side)}; a bonus move follows."
 
 
 def _lock_behind(pos: Position, action: Action, o: LockBehind) -> str:
-    return f"{_who(pos)} locks {_lock_side(o.side)} behind the teleport (no bonus move)."
+    return f"{_who(pos)} locks {side_words(o.side)} behind the teleport (no bonus move)."
 
 
 def _unlock(pos: Position, action: Action, o: Unlock) -> str:
-    return f"{_who(pos)} spends a lock to remove the lock on {_lock_side(o.side)}; both leave play."
+    return f"{_who(pos)} spends a lock to remove the lock on {side_words(o.side)}; both leave play."
 
 
 def _mischief_drop(pos: Position, action: Action, o: MischiefDrop) -> str:
-    what = f"a lock on {_lock_side(o.target)}" if o.piece is None else f"a {o.piece.noun} on {line_name(o.target)}"
+    what = f"a lock on {side_words(o.target)}" if o.piece is None else f"a {o.piece.noun} on {line_name(o.target)}"
     return f"{_who(pos)} makes Mischief: {what}, and that is the whole turn."
 
 

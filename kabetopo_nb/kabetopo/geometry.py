@@ -207,6 +207,12 @@ def side_name(side_id: Side) -> str:
     return SQUARE_NAMES[side_id // 4] + DIRECTION_NAMES[side_id % 4]
 
 
+def side_words(side_id: Side) -> str:
+    """A side as people read it: its line by the line's own name, then the square it faces
+    (``c1w`` is "b1e on the c1 side"), so one line carries one name on one screen."""
+    return f"{line_name(line_of_side(side_id))} on the {SQUARE_NAMES[side_id // 4]} side"
+
+
 def parse_side(text: str) -> Side:
     """Parse a side name such as ``c5s``; the boundary is refused."""
     if "|" in text:  # a line written between its squares names no side: say which two it could be

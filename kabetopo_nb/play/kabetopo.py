@@ -31,7 +31,7 @@ from ..kabetopo.geometry import (
     parse_line,
     parse_square,
     side_name,
-    side_square,
+    side_words,
     square_name,
 )
 from ..kabetopo.notation import format_position, parse_position
@@ -600,7 +600,7 @@ def _choice_label(a: Action) -> str:
     if a.kind in (Kind.WALL, Kind.MONOLITH, Kind.PORTAL) and a.line is not None:
         return f"Drop a {a.kind} on {line_name(a.line)}"
     if a.kind == Kind.LOCK and a.side is not None and a.line is not None:
-        return f"Lock {line_name(a.line)} on the side facing {square_name(side_square(a.side))}"
+        return f"Lock {side_words(a.side)}"
     if a.kind == Kind.UNLOCK and a.line is not None:
         return f"Unlock {line_name(a.line)} (spends a lock)"
     if a.kind == Kind.BUMP and a.destination is not None:

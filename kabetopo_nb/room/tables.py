@@ -27,6 +27,7 @@ replay.  Nothing here does I/O; ``room.py`` owns the store, the tokens and the l
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -132,8 +133,9 @@ def table_spec(kind: Any, players: Any, *, ruleset: Any = None, options: Any = N
 # --- the games --------------------------------------------------------------------------------------
 
 
-class Play:
-    """One game behind a table, in the table's terms (seats are players' indexes)."""
+class Play(ABC):
+    """One game behind a table, in the table's terms (seats are players' indexes).  What
+    each game must say is abstract: a game that leaves one out cannot be made."""
 
     kind = ""
 
@@ -141,22 +143,24 @@ class Play:
         self.spec = spec
 
     @classmethod
+    @abstractmethod
     def make_spec(cls, players: tuple[str, ...], ruleset: Any, options: dict, seed: int,
              teaching: str | None) -> TableSpec:
-        raise NotImplementedError
+        """The table's settings checked for this game (RoomSetupError says what is wrong)."""
 
     @property
-    def state(self) -> GameState:  # the state being played (a match's current round)
-        raise NotImplementedError
+    @abstractmethod
+    def state(self) -> GameState:
+        """The state being played (a match's current round)."""
 
     @property
+    @abstractmethod
     def number(self) -> int:
         """How many actions the table has applied."""
-        raise NotImplementedError
 
+    @abstractmethod
     def engine_seat_of(self, seat: int) -> str | None:
         """What the engine calls the place seat ``seat`` holds now."""
-        raise NotImplementedError
 
     def seat_of(self, engine_seat: str | None) -> int | None:
         for i in range(len(self.spec.players)):
@@ -192,15 +196,15 @@ class Play:
     def next_round(self) -> None:
         raise NotBetweenRounds(f"a {self.kind} game has no rounds")
 
+    @abstractmethod
     def room_action(self) -> Any:
         """The room's action for a chance decision."""
-        raise NotImplementedError
 
     def rng_state(self) -> Any:
         return None
 
-    def set_rng_state(self, saved: Any) -> None:
-        pass
+    def set_rng_state(self, saved: Any) -> None:  # noqa: B027 (a game without chance keeps no generator)
+        """Put back the generator of the room's chance decisions (a game without chance has none)."""
 
     def parse(self, text: str) -> Any:
         return self.state.engine.parse_action(text)
@@ -219,11 +223,13 @@ class Play:
     def progress(self) -> tuple:
         return ()
 
+    @abstractmethod
     def summary(self) -> dict[str, Any]:
-        raise NotImplementedError
+        """What the teacher's list shows of the table: round, whose turn, scores."""
 
+    @abstractmethod
     def results(self) -> list[dict[str, Any]]:
-        raise NotImplementedError
+        """One row per player for the results export."""
 
     def save_json(self, bots: dict[str, str], unscored: str | None) -> str:
         return self.state.save_json()
@@ -390,8 +396,9 @@ class GamePlay(Play):
         super().__init__(spec)
         self._state = self.new_state(spec)
 
+    @abstractmethod
     def new_state(self, spec: TableSpec) -> GameState:
-        raise NotImplementedError
+        """A new game with the table's settings."""
 
     @property
     def state(self) -> GameState:
@@ -401,11 +408,16 @@ class GamePlay(Play):
     def number(self) -> int:
         return self._state.ply
 
+    @abstractmethod
     def winner_seat(self) -> int | None:
-        raise NotImplementedError
+        """The winner's seat once the game is over (None: a draw, or not over)."""
 
+    @abstractmethod
     def result_text(self) -> str:
-        raise NotImplementedError
+        """The result in words."""
+
+    def room_action(self) -> Any:
+        raise AssertionError(f"a {self.kind} game has no chance decision for the room to make")
 
     def after(self, table: int, before: tuple) -> list[Event]:
         if not self.is_over():

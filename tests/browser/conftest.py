@@ -112,6 +112,8 @@ import pytest
 
 from scripts import build_lite
 
+from helpers import unavailable
+
 HERE = Path(__file__).resolve().parent
 NOTEBOOKS = HERE / "notebooks"
 REPO = HERE.parent.parent
@@ -148,15 +150,9 @@ LAB_SETTINGS = {
 TIMINGS: list[tuple[str, float]] = []
 
 
-def _in_ci() -> bool:
-    return os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
-
-
 def _unavailable(reason: str):
     """Skip, or fail under CI=true (a browser test never silently vanishes from CI)."""
-    if _in_ci():
-        pytest.fail(f"browser tests cannot run under CI=true: {reason}", pytrace=False)
-    pytest.skip(reason)
+    unavailable(reason, "browser tests")
 
 
 def pytest_collection_modifyitems(config, items):

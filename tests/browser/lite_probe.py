@@ -49,12 +49,9 @@ def positions() -> list[str]:
     return [ln.strip() for ln in lines if ln.strip() and not ln.startswith("#")]
 
 
-def test_lite_figures(lite_page, lite_site):
-    page = lite_page
-    name = "00-start-here.ipynb"
-    t0 = time.perf_counter()
-    page.add_init_script("globalThis.kbLatencyProbe = true")  # the board keeps timings only where asked
-    page.goto(lite_site.notebook_url(name))
+def run_all_timed(page, name: str, t0: float) -> tuple[LabNotebook, float, float]:
+    """Run all of the notebook the page shows; the seconds since ``t0`` until its kernel
+    answered and until its first board was drawn."""
     nb = LabNotebook(page, name)
     page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell", timeout=60_000)
     nb._wait(lambda s: s["cells"] > 0, "the notebook", 60)
@@ -62,9 +59,18 @@ def test_lite_figures(lite_page, lite_site):
     page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
     page.locator(".lm-Menu:visible .lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
     nb._wait(lambda s: s["kernel"] in ("idle", "busy"), "the kernel", KERNEL_START)
-    kernel_ready = time.perf_counter() - t0
+    ready = time.perf_counter() - t0
     page.locator(".kb-widget svg").first.wait_for(state="visible", timeout=KERNEL_START * 1000)
-    first_board = time.perf_counter() - t0
+    return nb, ready, time.perf_counter() - t0
+
+
+def test_lite_figures(lite_page, lite_site):
+    page = lite_page
+    name = "00-start-here.ipynb"
+    t0 = time.perf_counter()
+    page.add_init_script("globalThis.kbLatencyProbe = true")  # the board keeps timings only where asked
+    page.goto(lite_site.notebook_url(name))
+    nb, kernel_ready, first_board = run_all_timed(page, name, t0)
     nb.wait_until_run(KERNEL_START, 2)
 
     board = nb.widget(1)  # the tour's KabetopoBoard (widget 0 is the guided game)
@@ -87,16 +93,7 @@ def test_lite_figures(lite_page, lite_site):
     # a reload of the page (issue 24 item 16): the browser has the site cached, the kernel starts again
     t1 = time.perf_counter()
     page.reload()
-    nb = LabNotebook(page, name)
-    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell", timeout=60_000)
-    nb._wait(lambda s: s["cells"] > 0, "the notebook", 60)
-    nb.activate()
-    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
-    page.locator(".lm-Menu:visible .lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
-    nb._wait(lambda s: s["kernel"] in ("idle", "busy"), "the kernel", KERNEL_START)
-    reload_ready = time.perf_counter() - t1
-    page.locator(".kb-widget svg").first.wait_for(state="visible", timeout=KERNEL_START * 1000)
-    reload_board = time.perf_counter() - t1
+    nb, reload_ready, reload_board = run_all_timed(page, name, t1)
     figures = {
         "reload_kernel_ready_s": round(reload_ready, 1),
         "reload_first_board_s": round(reload_board, 1),
