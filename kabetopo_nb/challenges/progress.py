@@ -79,6 +79,13 @@ MAX_ID_CHARS = 200
 LITE_DRIVE = Path("/drive")
 
 
+def room_path(progress_path: str | os.PathLike) -> Path:
+    """Where the workshop room a learner joined is remembered (``kabetopo_nb.room.learners``):
+    beside the progress file, ``<its name>-room.json``, so that a new kernel reports too."""
+    path = Path(progress_path)
+    return path.with_name(f"{path.stem}-room.json")
+
+
 def default_path() -> Path:
     """The progress file: ``$KABETOPO_NB_PROGRESS``, else ``~/.kabetopo-nb/progress.json``
     (in JupyterLite: ``kabetopo-progress.json`` in the browser's storage, beside the
@@ -288,6 +295,7 @@ class Progress:
         self.solved: set[str] = set()
         self.shown: set[str] = set()
         self.problem = ""
+        self.room_note = ""  # how the last solved challenge's report to a workshop room went ("" if none)
         self.read_only = False
         self._seen: Signature = None  # the file as last read or written here
         self._unsaved = False  # marked here but not yet in the file (a save failed)
@@ -459,12 +467,29 @@ class Progress:
         return challenge_id in self.solved
 
     def mark_solved(self, challenge_id: str) -> bool:
-        """Remember a solved challenge; True when it was new (and the file was written)."""
+        """Remember a solved challenge; True when it was new (and the file was written).  A new
+        one is reported to the workshop room the learner joined, if any (``room_note``)."""
+        self.room_note = ""
         if challenge_id in self.solved and not self._unsaved:
             return False
         self.solved.add(challenge_id)
         self._unsaved = True
-        return self.save()
+        saved = self.save()
+        self._tell_room(challenge_id)
+        return saved
+
+    def _tell_room(self, challenge_id: str) -> None:
+        """Report a solved challenge to the workshop room the learner joined, if any
+        (``kabetopo_nb.room.learners.join_room``); ``room_note`` says how it went.  Never raises:
+        a room that cannot be reached keeps the report to send again later."""
+        try:
+            if not room_path(self.path).exists() and "kabetopo_nb.room.learners" not in sys.modules:
+                return  # no room joined, in this kernel or an earlier one
+            from ..room.learners import report_solved
+
+            self.room_note = report_solved(self.path, challenge_id)
+        except Exception as exc:  # nothing raises into the board
+            self.room_note = f"Not reported to the workshop room ({type(exc).__name__}: {_shorten(str(exc))})."
 
     def mark_shown(self, challenge_id: str) -> None:
         """Remember that a challenge's solution was shown (it does not count as solved)."""
@@ -555,4 +580,4 @@ def progress_table(progress: Progress | str | os.PathLike | None = None) -> Prog
 
 __all__ = ["ENV_VAR", "LOCK_TIMEOUT", "MAX_BYTES", "MAX_DEPTH", "VERSION", "Progress", "ProgressTable", "Reading",
            "decode", "default_path", "is_challenge_id", "parse", "progress_by_section", "progress_table", "read",
-           "too_deep"]
+           "room_path", "too_deep"]

@@ -134,7 +134,8 @@ class ChallengeController(RoutingController):
         else:
             self.progress.mark_solved(self.challenge.id)
             said = feedback.message.removeprefix("Solved: ")
-            self.message = f"Solved! {said[:1].upper()}{said[1:]}"
+            room = f" {self.progress.room_note}" if self.progress.room_note else ""  # a workshop room's report
+            self.message = f"Solved! {said[:1].upper()}{said[1:]}{room}"
         return {"ok": True, "message": self.message}
 
     def _refused(self, feedback: Feedback, *, ok: bool = False) -> dict:

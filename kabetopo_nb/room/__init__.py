@@ -14,39 +14,34 @@ or a UI; the web layer drives ``Room`` and its ``Connection``s: ``web`` (tornado
 and ``extension`` (the Jupyter server extension ``kabetopo_nb.room``, found through
 ``_jupyter_server_extension_points``), imported only by a server.
 """
-from .protocol import (
-    EVENT_KINDS,
-    BetweenRounds,
-    BotSeat,
-    ConnectionClosed,
-    DamagedStore,
-    Event,
-    GameOver,
-    IllegalAction,
-    Limits,
-    Message,
-    MessageError,
-    NotBetweenRounds,
-    NotYourTurn,
-    RateLimited,
-    ReadOnlyToken,
-    RevokedToken,
-    RoomError,
-    RoomSetupError,
-    StaleNumber,
-    StoreError,
-    TablePaused,
-    TokenBucket,
-    TooManyConnections,
-    TooManyTables,
-    UnknownTable,
-    UnknownToken,
-    WrongTable,
-    parse_message,
-)
-from .room import BotJob, Connection, Credential, NewTable, Room, think, token_digest
-from .store import Store
-from .tables import Seat, Table, TableSpec, table_spec
+import importlib
+from typing import Any
+
+# Imported when first used (PEP 562), so a learner's kernel that only reports progress or
+# shows a seat's board (``learners``, ``seat_board``; JupyterLite's Pyodide too) does not load
+# SQLite and the room's server side.
+_WHERE = {
+    "BetweenRounds": "protocol", "BotJob": "room", "BotSeat": "protocol", "Connection": "room",
+    "ConnectionClosed": "protocol", "Credential": "room", "DamagedStore": "protocol", "EVENT_KINDS": "protocol",
+    "Event": "protocol", "GameOver": "protocol", "IllegalAction": "protocol", "Limits": "protocol",
+    "Message": "protocol", "MessageError": "protocol", "NewTable": "room", "NotBetweenRounds": "protocol",
+    "NotYourTurn": "protocol", "RateLimited": "protocol", "ReadOnlyToken": "protocol", "RevokedToken": "protocol",
+    "Room": "room", "RoomError": "protocol", "RoomSetupError": "protocol", "Seat": "tables",
+    "StaleNumber": "protocol", "Store": "store", "StoreError": "protocol", "Table": "tables",
+    "TablePaused": "protocol", "TableSpec": "tables", "TokenBucket": "protocol", "TooManyConnections": "protocol",
+    "TooManyTables": "protocol", "UnknownTable": "protocol", "UnknownToken": "protocol", "WrongTable": "protocol",
+    "parse_message": "protocol", "table_spec": "tables", "think": "room", "token_digest": "room",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "EVENT_KINDS", "BetweenRounds", "BotJob", "BotSeat", "Connection", "ConnectionClosed", "Credential", "DamagedStore",

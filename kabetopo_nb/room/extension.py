@@ -16,13 +16,15 @@ API route answers 403, as the server's own ``/api/contents`` does.
 Configuration (``--RoomExtension.room_path=...`` or a config file):
 
 * ``room_path``: the room's SQLite file (default ``<root_dir>/.kabetopo-room.sqlite``);
-* ``bot_workers``: the processes the bots think in (default 2).
+* ``bot_workers``: the processes the bots think in (default 2);
+* ``join_seconds``: how long a participant's socket may wait before its join message (default 10).
 """
 from __future__ import annotations
 
 import concurrent.futures
 import multiprocessing
 import os
+from collections.abc import Callable
 from typing import Any
 
 from jupyter_server.auth.decorator import allow_unauthenticated, authorized
@@ -30,7 +32,7 @@ from jupyter_server.base.handlers import APIHandler, JupyterHandler
 from jupyter_server.extension.application import ExtensionApp
 from jupyter_server.extension.handler import ExtensionHandlerMixin
 from tornado import web as tornado_web
-from traitlets import Int, Unicode
+from traitlets import Float, Int, Unicode
 
 from . import web
 from .room import Room
@@ -39,13 +41,7 @@ AUTH_RESOURCE = "kabetopo_room"
 DEFAULT_FILE = ".kabetopo-room.sqlite"
 
 
-# --- participants: open routes (the room checks the seat's token) -----------------------------------
-
-
-class JoinPage(ExtensionHandlerMixin, JupyterHandler, web.JoinPage):
-    @allow_unauthenticated
-    def get(self, table: str) -> None:
-        self.render_join_page(table)
+# --- the handlers, built from web.ROUTES ----------------------------------------------------------
 
 
 class ParticipantSocket(web.ParticipantSocket, ExtensionHandlerMixin, JupyterHandler):
@@ -57,74 +53,67 @@ class ParticipantSocket(web.ParticipantSocket, ExtensionHandlerMixin, JupyterHan
         await web.ParticipantSocket.get(self, *args, **kwargs)
 
 
-# --- the teacher: the server's login and authorizer ----------------------------------------------------
-
-
 class TeacherHandler(ExtensionHandlerMixin, APIHandler):
+    """A teacher's API route: the server's login (403 without it) and its authorizer."""
+
     auth_resource = AUTH_RESOURCE
 
 
-class TablesAPI(TeacherHandler, web.TablesAPI):
+class TeacherPage(ExtensionHandlerMixin, JupyterHandler):
+    """A teacher's HTML page: the server's login page without it, then its authorizer."""
+
+    auth_resource = AUTH_RESOURCE
+
+
+class OtherContent:
+    """A teacher's route that answers something other than JSON (CSV, Parquet, SVG): not
+    ``APIHandler``'s JSON content type."""
+
+    def finish(self, *args: Any, **kwargs: Any) -> Any:
+        return JupyterHandler.finish(self, *args, **kwargs)  # type: ignore[arg-type]
+
+
+class OpenRoute:
+    """An open route (``who="anyone"``): its only credential is a room token in the request
+    (a learner's report carries it in its body), never a cookie, so the server's XSRF cookie
+    check has nothing to protect; the route refuses a page of another site itself."""
+
+    def check_xsrf_cookie(self) -> None:
+        return None
+
+
+def _open(name: str) -> Callable[..., Any]:
+    @allow_unauthenticated
+    def answer(self: Any, *args: str) -> Any:
+        return getattr(self, name)(*args)
+    return answer
+
+
+def _teacher(name: str) -> Callable[..., Any]:
     @tornado_web.authenticated
     @authorized
-    def get(self) -> None:
-        self.list_tables()
-
-    @tornado_web.authenticated
-    @authorized
-    def post(self) -> None:
-        self.create_table()
+    def answer(self: Any, *args: str) -> Any:
+        return getattr(self, name)(*args)
+    return answer
 
 
-class TableAPI(TeacherHandler, web.TableAPI):
-    @tornado_web.authenticated
-    @authorized
-    def get(self, table: str) -> None:
-        self.show_table(table)
+def handler_for(route: web.Route) -> type:
+    """The Jupyter server's handler of one of the room's routes (see ``web.Route``)."""
+    if route.who == "socket":
+        return ParticipantSocket
+    if route.who == "anyone":
+        bases: tuple[type, ...] = (OpenRoute, ExtensionHandlerMixin, JupyterHandler, route.handler)
+        wrap = _open
+    elif route.who == "teacher-page":
+        bases, wrap = (TeacherPage, route.handler), _teacher
+    else:
+        bases = (TeacherHandler, route.handler) if route.json else (OtherContent, TeacherHandler, route.handler)
+        wrap = _teacher
+    methods = {http: wrap(name) for http, name in route.methods.items()}
+    return type(f"Jupyter{route.handler.__name__}", bases, methods)
 
 
-class LinksAPI(TeacherHandler, web.LinksAPI):
-    @tornado_web.authenticated
-    @authorized
-    def get(self, table: str) -> None:
-        self.show_links(table)
-
-
-class CommandAPI(TeacherHandler, web.CommandAPI):
-    @tornado_web.authenticated
-    @authorized
-    def post(self, table: str, command: str) -> None:
-        self.run_command(table, command)
-
-
-class SaveAPI(TeacherHandler, web.SaveAPI):
-    @tornado_web.authenticated
-    @authorized
-    def get(self, table: str) -> None:
-        self.send_save(table)
-
-
-class SavesAPI(TeacherHandler, web.SavesAPI):
-    @tornado_web.authenticated
-    @authorized
-    def get(self) -> None:
-        self.send_saves()
-
-
-class ResultsAPI(TeacherHandler, web.ResultsAPI):
-    @tornado_web.authenticated
-    @authorized
-    def get(self) -> None:
-        self.send_results()
-
-    def finish(self, *args: Any, **kwargs: Any) -> Any:  # CSV: not APIHandler's JSON content type
-        return JupyterHandler.finish(self, *args, **kwargs)
-
-
-HANDLERS: dict[str, type] = {
-    "join": JoinPage, "socket": ParticipantSocket, "tables": TablesAPI, "table": TableAPI, "links": LinksAPI,
-    "command": CommandAPI, "save": SaveAPI, "saves": SavesAPI, "results": ResultsAPI,
-}
+HANDLERS: dict[str, type] = {route.name: handler_for(route) for route in web.ROUTES}
 
 
 class RoomExtension(ExtensionApp):
@@ -136,6 +125,8 @@ class RoomExtension(ExtensionApp):
     room_path = Unicode("", config=True,
                         help="The room's SQLite file (default: .kabetopo-room.sqlite in the server's root_dir).")
     bot_workers = Int(2, config=True, help="How many processes the room's bots think in.")
+    join_seconds = Float(web.JOIN_SECONDS, config=True,
+                         help="Seconds a participant's socket has to send its join message before it is closed.")
 
     service: web.RoomService | None = None
     executor: concurrent.futures.Executor | None = None
@@ -153,14 +144,15 @@ class RoomExtension(ExtensionApp):
             max_workers=max(1, self.bot_workers), mp_context=multiprocessing.get_context("spawn"))
         path = self.room_file()
         room = Room.open(path, executor=self.executor)
-        self.service = web.RoomService(room, base_url=self.serverapp.base_url)
+        self.service = web.RoomService(room, base_url=self.serverapp.base_url,
+                                       join_seconds=self.join_seconds)
         self.settings[web.SETTINGS_KEY] = self.service
         self.log.info("kabetopo_nb.room: the workshop room is at %s%s/ (its tables in %s)",
                       self.serverapp.base_url, web.PREFIX, path)
 
     def initialize_handlers(self) -> None:
-        for name, pattern in web.ROUTES:
-            self.handlers.append((f"/{web.PREFIX}{pattern}", HANDLERS[name]))
+        for route in web.ROUTES:
+            self.handlers.append((f"/{web.PREFIX}{route.pattern}", HANDLERS[route.name]))
 
     async def _start_jupyter_server_extension(self, serverapp: Any) -> None:
         if self.service is not None:

@@ -83,6 +83,16 @@ from .protocol import (
 )
 from .store import DIGEST_LENGTH, SEAT_KINDS, Store, TableRow
 from .tables import HUMAN, Seat, Table, check_seat_kinds, table_spec
+from .tournament import (
+    Seating,
+    TableResult,
+    TournamentSpec,
+    first_match,
+    next_match,
+    standings,
+    table_points,
+    tournament_spec,
+)
 
 log = logging.getLogger(__name__)
 
@@ -100,6 +110,12 @@ def new_token() -> str:
 def token_digest(token: str) -> str:
     """A token's SHA-256 digest, in hex: all the store keeps of it."""
     return hashlib.sha256(token.encode("ascii")).hexdigest()
+
+
+class UnknownChallenge(RoomSetupError):
+    """A learner's report of a challenge this package does not have, or not in that section."""
+
+    code = "unknown-challenge"
 
 
 @dataclass(frozen=True)
@@ -221,6 +237,15 @@ class Connection:
         return {"type": "reply", "id": msg_id, **result}
 
 
+@dataclass
+class Tournament:
+    """A tournament of the room: its settings and its matches' tables (ids, match by match)."""
+
+    id: int
+    spec: TournamentSpec
+    matches: list[list[int]]
+
+
 # --- the room ----------------------------------------------------------------------------------------
 
 
@@ -244,6 +269,10 @@ class Room:
         self._connections: dict[int, Connection] = {}
         self._next_connection = 1
         self._jobs: dict[int, BotJob] = {}  # table -> the bot decision being thought out
+        self._learners: str | None = None  # the live learners' link's digest
+        self._learners_revoked: set[str] = set()
+        self._learners_shown: str | None = None  # the learners' token, when this room made it
+        self._tournaments: list[Tournament] = []  # every tournament, the current one last
 
     # --- opening and closing ---------------------------------------------------------------------
     @classmethod
@@ -283,10 +312,29 @@ class Room:
     def _load(self) -> None:
         store = self.store
         path = str(store.path)
+        for rowid, digest, revoked in store.learner_digests():
+            where = f"learners row {rowid}"
+            if not isinstance(digest, str) or not HEX.fullmatch(digest):
+                raise DamagedStore(path, None, where, f"a SHA-256 digest is {DIGEST_LENGTH} hex digits")
+            if revoked is not None:
+                self._learners_revoked.add(digest)
+            elif self._learners is not None:
+                raise DamagedStore(path, None, where, "two live learners' links")
+            else:
+                self._learners = digest
         for row in store.tables():
             table = self._table_from_row(row, path)
             table.restore(store.actions(row.id), row.rounds_begun, path=path)
             self._tables[row.id] = table
+        for tid, spec_text, matches in store.tournaments():
+            try:
+                spec = TournamentSpec.from_json(spec_text)
+            except (ValueError, TypeError, RoomSetupError) as exc:
+                raise DamagedStore(path, None, f"tournament {tid}", f"its spec is not one: {exc}") from None
+            for m, ids in enumerate(matches, 1):
+                if not ids or any(t not in self._tables for t in ids):
+                    raise DamagedStore(path, None, f"tournament {tid}", f"match {m} names no table or a missing one")
+            self._tournaments.append(Tournament(tid, spec, matches))
 
     def _table_from_row(self, row: TableRow, path: str) -> Table:
         def damaged(where: str, reason: str) -> DamagedStore:
@@ -529,8 +577,25 @@ class Room:
 
     # --- results ---------------------------------------------------------------------------------------
     def results(self) -> list[dict[str, Any]]:
-        """One row per table and player (``pandas.DataFrame(room.results())`` for CSV or Parquet)."""
-        return [row for table in self._tables.values() for row in table.results()]
+        """One row per table and player (``pandas.DataFrame(room.results())`` for CSV or Parquet);
+        once the room holds a tournament, every row says which tournament and match its table
+        belongs to (None: none) and the tournament points the player earned there."""
+        rows = [row for table in self._tables.values() for row in table.results()]
+        if not self._tournaments:
+            return rows
+        where: dict[int, tuple[int, int]] = {}
+        earned: dict[int, dict[str, float]] = {}
+        for t in self._tournaments:
+            for result in self._tournament_results(t):
+                where[result.table] = (t.id, result.match)
+                if result.done and result.scored:
+                    earned[result.table] = table_points(result.places)
+        for row in rows:
+            tid, match = where.get(row["table"], (None, None))
+            row.update({"tournament": tid, "match": match,
+                        "tournament_points": earned.get(row["table"], {}).get(row["player"])
+                        if row["player"] in (self._tournament(tid).spec.players if tid else ()) else None})
+        return rows
 
     def save(self, table_id: int) -> str:
         """The table's save file (a Kabetopo match's own save JSON; a game's state save)."""
@@ -538,6 +603,110 @@ class Room:
 
     def saves(self) -> dict[int, str]:
         return {tid: table.save_json() for tid, table in self._tables.items()}
+
+    # --- tournaments (tournament.py decides seating and standings) ----------------------------------
+    def create_tournament(self, players: Any, *, table_size: Any, matches: Any, kind: Any = "kabetopo",
+                          ruleset: Any = None, options: Any = None, seed: Any = 0, bots: Any = None,
+                          filler_bot: Any = "greedy") -> dict[str, Any]:
+        """A tournament (``tournament.tournament_spec``) and its first match's tables, seated by
+        a seeded draw; the current tournament must be over first.  Returns ``tournament()``
+        and the new tables' ``NewTable``s under ``"new"``."""
+        current = self._tournaments[-1] if self._tournaments else None
+        if current is not None and not self._tournament_state(current)["final"]:
+            raise RoomSetupError(f"tournament {current.id} is still being played: its last match ends first")
+        spec = tournament_spec(players, table_size=table_size, matches=matches, kind=kind, ruleset=ruleset,
+                               options=options, seed=seed, bots=bots, filler_bot=filler_bot)
+        made = self._seat_tables(spec, first_match(spec))
+        tid = self.store.add_tournament(spec.to_json(), [n.table for n in made])
+        self._tournaments.append(Tournament(tid, spec, [[n.table for n in made]]))
+        return {**self._tournament_state(self._tournaments[-1]), "new": made}
+
+    def next_match(self) -> dict[str, Any]:
+        """The current tournament's next match, seated by the standings, once every table of
+        its match is over.  Returns ``tournament()`` and the new tables under ``"new"``."""
+        t = self._current_tournament()
+        state = self._tournament_state(t)
+        if state["final"]:
+            raise RoomSetupError(f"tournament {t.id} is over: its {t.spec.matches} matches were played")
+        if not state["match_over"]:
+            playing = [r.table for r in self._tournament_results(t) if r.match == len(t.matches) and not r.done]
+            raise RoomSetupError(f"match {len(t.matches)} is still being played at table(s) "
+                                 f"{', '.join(map(str, playing))}")
+        ranking = [row["player"] for row in state["standings"]]
+        previous = [self.table(i).players for i in t.matches[-1]]
+        seatings = next_match(t.spec, ranking, previous, len(t.matches) + 1)
+        made = self._seat_tables(t.spec, seatings)
+        self.store.add_tournament_tables(t.id, len(t.matches) + 1, [n.table for n in made])
+        t.matches.append([n.table for n in made])
+        return {**self._tournament_state(t), "new": made}
+
+    def tournament(self) -> dict[str, Any] | None:
+        """The current tournament (None: none yet): its settings, matches, tables and the
+        live standings (final once its last match is over)."""
+        return self._tournament_state(self._tournaments[-1]) if self._tournaments else None
+
+    def tournament_of(self, table_id: int) -> tuple[int, int] | None:
+        """(tournament, match) of a table in a tournament, else None."""
+        for t in self._tournaments:
+            for m, ids in enumerate(t.matches, 1):
+                if table_id in ids:
+                    return t.id, m
+        return None
+
+    def _current_tournament(self) -> Tournament:
+        if not self._tournaments:
+            raise RoomSetupError("the room holds no tournament: make one first")
+        return self._tournaments[-1]
+
+    def _tournament(self, tid: int) -> Tournament:
+        return next(t for t in self._tournaments if t.id == tid)
+
+    def _seat_tables(self, spec: TournamentSpec, seatings: list[Seating]) -> list[NewTable]:
+        """The tables of one match, all checked before any is made."""
+        if len(self._tables) + len(seatings) > self.limits.tables:
+            raise TooManyTables(f"the room holds at most {self.limits.tables} tables: {len(self._tables)} are made "
+                                f"and this match needs {len(seatings)} more")
+        plans = []
+        for seating in seatings:
+            table_spec(spec.kind, list(seating.players), ruleset=spec.ruleset, options=spec.options,
+                       seed=seating.seed)
+            seats = [spec.filler_bot if p in seating.fillers else spec.bots.get(p, HUMAN) for p in seating.players]
+            for player, seat in zip(seating.players, seats, strict=True):
+                if seat != HUMAN:
+                    check_seat_kinds((player,), [seat])
+                    self._check_bot(player, seat)
+            plans.append((seating, seats))
+        return [self.create_table(spec.kind, list(seating.players), ruleset=spec.ruleset, seats=seats,
+                                  options=spec.options, seed=seating.seed) for seating, seats in plans]
+
+    def _tournament_results(self, t: Tournament) -> list[TableResult]:
+        out = []
+        for m, ids in enumerate(t.matches, 1):
+            for table_id in ids:
+                table = self.table(table_id)
+                rows = table.results()
+                out.append(TableResult(m, table_id, table.players, {r["player"]: r["place"] for r in rows},
+                                       {r["player"]: r["points"] for r in rows},
+                                       done=table.is_over() or table.unscored is not None,
+                                       scored=table.unscored is None))
+        return out
+
+    def _tournament_state(self, t: Tournament) -> dict[str, Any]:
+        results = self._tournament_results(t)
+        current = len(t.matches)
+        match_over = all(r.done for r in results if r.match == current)
+        spec = t.spec
+        return {
+            "id": t.id, "players": list(spec.players), "table_size": spec.table_size, "matches": spec.matches,
+            "kind": spec.kind, "ruleset": spec.ruleset, "options": dict(spec.options), "seed": spec.seed,
+            "bots": dict(spec.bots), "filler_bot": spec.filler_bot, "match": current, "match_over": match_over,
+            "final": match_over and current == spec.matches,
+            "tables": [[{"table": r.table, "players": list(r.players),
+                         "fillers": [p for p in r.players if p not in spec.players], "done": r.done,
+                         "scored": r.scored, "places": r.places} for r in results if r.match == m]
+                       for m in range(1, current + 1)],
+            "standings": [s.to_dict() for s in standings(spec, results)],
+        }
 
     # --- learners' progress -----------------------------------------------------------------------------
     def report_progress(self, participant: str, section: str, challenge: str, done: bool = True) -> None:
@@ -552,6 +721,99 @@ class Room:
     def progress(self) -> list[dict[str, Any]]:
         return self.store.progress()
 
+    def learners_token(self, *, create: bool = True) -> str | None:
+        """The learners' link's token (``<base>kabetopo-room/learn#TOKEN``) when this room made
+        it; a room that has none yet makes one (``create``).  After a restart only its digest
+        is left: None until ``reissue_learners``.  The token can only report progress."""
+        if self._learners_shown is not None:
+            return self._learners_shown
+        if self._learners is None and create:
+            return self.reissue_learners()
+        return None
+
+    def reissue_learners(self) -> str:
+        """A new learners' link; the old one is revoked at once (its reports refused)."""
+        token = new_token()
+        digest = token_digest(token)
+        self.store.replace_learners(digest)
+        if self._learners is not None:
+            self._learners_revoked.add(self._learners)
+        self._learners, self._learners_shown = digest, token
+        return token
+
+    def check_learner(self, token: Any) -> None:
+        """The live learners' token, or ``UnknownToken``/``RevokedToken`` (a seat's token is
+        not one: it plays, and only the learners' link reports progress)."""
+        if isinstance(token, str) and TOKEN.fullmatch(token):
+            digest = token_digest(token)
+            if self._learners is not None and hmac.compare_digest(self._learners, digest):
+                return
+            if digest in self._learners_revoked:
+                raise RevokedToken("this learners' link was replaced by the teacher: ask for the new one, "
+                                   "then join the room again with it")
+        raise UnknownToken("this is not the room's learners' link: ask the teacher for it")
+
+    def report_learner(self, token: Any, participant: Any, section: Any, challenge_id: Any,
+                       done: Any = True) -> dict[str, Any]:
+        """A learner's report through the learners' link: the token, then the name, the
+        challenge (one of this package's, of that ``section``: its full name or number) and
+        ``done``; each refused with a ``RoomError`` and nothing stored.  The row keeps the
+        section's full name."""
+        self.check_learner(token)
+        return self._store_report(*self._check_report(participant, section, challenge_id, done))
+
+    def report_learner_many(self, token: Any, participant: Any,
+                            reports: list[tuple[Any, Any, Any]]) -> list[dict[str, Any]]:
+        """Several reports of one learner (section, challenge, done), all checked before any is
+        stored (one bad one refuses them all)."""
+        self.check_learner(token)
+        checked = [self._check_report(participant, *r) for r in reports]
+        return [self._store_report(*c) for c in checked]
+
+    def _check_report(self, participant: Any, section: Any, challenge_id: Any,
+                      done: Any) -> tuple[str, str, str, bool]:
+        from ..challenges import challenge
+
+        check_name(participant)
+        check_text(section, "a section")
+        check_text(challenge_id, "a challenge's id")
+        if not isinstance(done, bool):
+            raise RoomSetupError(f"done is true or false, not {str(done)[:20]!r}")
+        try:
+            found = challenge(challenge_id)
+        except KeyError:
+            raise UnknownChallenge(f"there is no challenge {challenge_id!r} in kabetopo-nb's notebooks") from None
+        if section not in (found.section, found.section.split("-")[0]):
+            raise UnknownChallenge(f"the challenge {challenge_id!r} belongs to section {found.section!r}, "
+                                   f"not {section!r}")
+        return participant, found.section, found.id, done
+
+    def _store_report(self, participant: str, section: str, challenge_id: str, done: bool) -> dict[str, Any]:
+        self.report_progress(participant, section, challenge_id, done)
+        return {"name": participant, "section": section, "challenge": challenge_id, "done": done}
+
+    def learners(self) -> dict[str, Any]:
+        """Every learner's progress, section by section (the sections in the notebooks' order):
+        ``{"sections": [{"section", "total", "learners": {name: [solved ids]}}], "rows": [...]}``."""
+        from ..challenges import challenges
+
+        order: dict[str, list[str]] = {}
+        for ch in challenges():
+            order.setdefault(ch.section, []).append(ch.id)
+        rows = self.progress()
+        solved: dict[str, dict[str, set[str]]] = {}
+        for row in rows:
+            if row["done"]:
+                solved.setdefault(row["section"], {}).setdefault(row["participant"], set()).add(row["challenge"])
+        sections = []
+        for section in [*order, *sorted(set(solved) - set(order))]:
+            ids = order.get(section, [])
+            learners = {name: sorted(done, key=lambda c: ids.index(c) if c in ids else len(ids))
+                        for name, done in sorted(solved.get(section, {}).items())}
+            sections.append({"section": section, "total": len(ids), "learners": learners})
+        return {"sections": sections, "rows": rows,
+                "names": sorted({row["participant"] for row in rows})}
+
     # --- participants ----------------------------------------------------------------------------------
     def identify(self, token: Any) -> Credential:
         """Check 1: the live token's table and seat; ``UnknownToken`` or ``RevokedToken``."""
@@ -564,6 +826,8 @@ class Room:
         revoked = self._revoked.get(digest)
         if revoked is not None and hmac.compare_digest(revoked.digest, digest):
             raise RevokedToken("this link was revoked by the teacher: ask for the new one")
+        if self._learners is not None and hmac.compare_digest(self._learners, digest):
+            raise UnknownToken("the learners' link only reports challenge progress: it joins no table")
         raise UnknownToken("this link's token is not one of the room's")
 
     def _seat_credential(self, token: Any) -> Credential:
@@ -735,4 +999,5 @@ class Room:
         return played
 
 
-__all__ = ["BotJob", "Connection", "Credential", "NewTable", "Room", "new_token", "think", "token_digest"]
+__all__ = ["BotJob", "Connection", "Credential", "NewTable", "Room", "Tournament", "UnknownChallenge", "new_token",
+           "think", "token_digest"]

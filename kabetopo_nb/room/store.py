@@ -16,7 +16,12 @@ Schema (``SCHEMA``; ``meta`` names the format and its version):
   watchers), ``issued`` and ``revoked`` (NULL while it is live);
 * ``actions``: the numbered actions of each table, ``(table_id, number)`` unique, with the
   ``seat`` that made it (NULL for the room's own: a setup roll) and its text;
-* ``progress``: learners' challenges, one row per participant, section and challenge.
+* ``progress``: learners' challenges, one row per participant, section and challenge;
+* ``learners``: the room's learners' links (one live at a time): each token's SHA-256
+  ``digest``, ``issued`` and ``revoked`` (NULL while it is live).
+* ``tournaments``: one row per tournament: its ``spec`` (JSON, ``tournament.TournamentSpec``);
+  ``tournament_tables``: the tables of each of its matches (``match`` from 1, ``position``
+  the table's place in the match), each table in at most one tournament.
 
 Every write is one transaction, committed before the call returns: an action is on disk
 before the room applies it in memory or tells anyone.  The file is opened with an exclusive
@@ -28,7 +33,6 @@ from __future__ import annotations
 
 import json
 import os
-import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -37,6 +41,12 @@ from pathlib import Path
 from typing import Any
 
 from .protocol import StoreError
+
+try:
+    import sqlite3
+except ImportError:  # JupyterLite's kernel (Pyodide) has no _sqlite3: it never opens a store, but a
+    # learner's notebook imports this package there (kabetopo_nb.room.learners)
+    sqlite3 = None  # type: ignore[assignment]
 
 FORMAT = "kabetopo-nb-room"
 VERSION = 1
@@ -82,6 +92,18 @@ CREATE TABLE actions (
     at TEXT NOT NULL,
     PRIMARY KEY (table_id, number)
 );
+CREATE TABLE tournaments (
+    id INTEGER PRIMARY KEY,
+    spec TEXT NOT NULL,
+    created TEXT NOT NULL
+);
+CREATE TABLE tournament_tables (
+    tournament_id INTEGER NOT NULL REFERENCES tournaments(id),
+    match INTEGER NOT NULL,
+    position INTEGER NOT NULL,
+    table_id INTEGER NOT NULL UNIQUE REFERENCES tables(id),
+    PRIMARY KEY (tournament_id, match, position)
+);
 CREATE TABLE progress (
     participant TEXT NOT NULL,
     section TEXT NOT NULL,
@@ -90,8 +112,14 @@ CREATE TABLE progress (
     at TEXT NOT NULL,
     PRIMARY KEY (participant, section, challenge)
 );
+CREATE TABLE learners (
+    digest TEXT PRIMARY KEY,
+    issued TEXT NOT NULL,
+    revoked TEXT
+);
 """
-TABLE_NAMES = ("meta", "tables", "seats", "tokens", "actions", "progress")
+TABLE_NAMES = ("meta", "tables", "seats", "tokens", "actions", "progress", "learners", "tournaments",
+               "tournament_tables")
 
 
 def now() -> str:
@@ -154,6 +182,8 @@ class Store:
         if self.path.exists() and not self.path.is_file():
             raise StoreError(f"{self.path} is not a file: a room's store is one SQLite file")
         self.new = not self.path.exists() or self.path.stat().st_size == 0
+        if sqlite3 is None:
+            raise StoreError("this Python has no sqlite3 (JupyterLite's kernel): a room's store cannot be opened here")
         try:
             self.db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
         except sqlite3.Error as exc:
@@ -257,6 +287,10 @@ class Store:
                                "ORDER BY number", (table_id,)).fetchall()
         return [ActionRow(*r) for r in rows]
 
+    def learner_digests(self) -> list[tuple[int, str, str | None]]:
+        """Every learners' link ever issued: (rowid, digest, revoked or None), oldest first."""
+        return [(r[0], r[1], r[2]) for r in self.db.execute("SELECT rowid, digest, revoked FROM learners ORDER BY rowid")]
+
     def progress(self) -> list[dict[str, Any]]:
         rows = self.db.execute("SELECT participant, section, challenge, done, at FROM progress "
                                "ORDER BY participant, section, challenge").fetchall()
@@ -318,10 +352,64 @@ class Store:
         except sqlite3.Error as exc:
             raise StoreError(f"{self.path}: the new link could not be stored ({exc})") from None
 
+    def replace_learners(self, digest: str) -> None:
+        """Revoke the live learners' link (if any) and store the new one, in one transaction."""
+        if not self._wal:
+            raise StoreError("the room's store is written only after it was replayed (Store.accept)")
+        at = now()
+        try:
+            with self.transaction() as db:
+                db.execute("UPDATE learners SET revoked = ? WHERE revoked IS NULL", (at,))
+                db.execute("INSERT INTO learners VALUES (?, ?, NULL)", (digest, at))
+        except sqlite3.Error as exc:
+            raise StoreError(f"{self.path}: the new learners' link could not be stored ({exc})") from None
+
     def set_progress(self, participant: str, section: str, challenge: str, done: bool) -> None:
         self._write("INSERT INTO progress VALUES (?, ?, ?, ?, ?) ON CONFLICT (participant, section, challenge) "
                     "DO UPDATE SET done = excluded.done, at = excluded.at",
                     (participant, section, challenge, int(done), now()))
+
+    # --- tournaments ------------------------------------------------------------------------------
+    def add_tournament(self, spec: str, table_ids: list[int]) -> int:
+        """A new tournament (its spec as JSON) with its first match's tables, in one
+        transaction; its id."""
+        if not self._wal:
+            raise StoreError("the room's store is written only after it was replayed (Store.accept)")
+        try:
+            with self.transaction() as db:
+                cursor = db.execute("INSERT INTO tournaments (spec, created) VALUES (?, ?)", (spec, now()))
+                tid = cursor.lastrowid
+                assert tid is not None
+                db.executemany("INSERT INTO tournament_tables VALUES (?, ?, ?, ?)",
+                               [(tid, 1, i, t) for i, t in enumerate(table_ids)])
+        except sqlite3.Error as exc:
+            raise StoreError(f"{self.path}: the tournament could not be stored ({exc})") from None
+        return tid
+
+    def add_tournament_tables(self, tournament_id: int, match: int, table_ids: list[int]) -> None:
+        """The tables of a tournament's match, in their order, in one transaction."""
+        if not self._wal:
+            raise StoreError("the room's store is written only after it was replayed (Store.accept)")
+        try:
+            with self.transaction() as db:
+                db.executemany("INSERT INTO tournament_tables VALUES (?, ?, ?, ?)",
+                               [(tournament_id, match, i, t) for i, t in enumerate(table_ids)])
+        except sqlite3.Error as exc:
+            raise StoreError(f"{self.path}: the tournament's tables could not be stored ({exc})") from None
+
+    def tournaments(self) -> list[tuple[int, str, list[list[int]]]]:
+        """Every tournament: (id, spec JSON, its matches' table ids, match by match)."""
+        out = []
+        for tid, spec in self.db.execute("SELECT id, spec FROM tournaments ORDER BY id").fetchall():
+            matches: list[list[int]] = []
+            for match, _position, table_id in self.db.execute(
+                    "SELECT match, position, table_id FROM tournament_tables WHERE tournament_id = ? "
+                    "ORDER BY match, position", (tid,)).fetchall():
+                while len(matches) < match:
+                    matches.append([])
+                matches[match - 1].append(table_id)
+            out.append((tid, spec, matches))
+        return out
 
 
 __all__ = ["DIGEST_LENGTH", "FORMAT", "SCHEMA", "SEAT_KINDS", "VERSION", "ActionRow", "SeatRow", "Store", "TableRow",

@@ -9,6 +9,7 @@ the room itself), teacher routes need the host's login.  ``ROUTES`` lists them::
     GET  join/<table>                  the participant's page (the token rides in the link's
                                        fragment, #<token>, so it never reaches a server log)
     WS   socket                        a participant's socket (the token in the first message)
+    GET  static/<name>                 the page's files: board.js, board.css, room.js, room.css
     GET  api/tables                    every table as the dashboard lists it
     POST api/tables                    a new table: {kind, players, seats?, ruleset?, options?,
                                        seed?, teaching?} -> its number and join links
@@ -19,6 +20,10 @@ the room itself), teacher routes need the host's login.  ``ROUTES`` lists them::
     GET  api/tables/<table>/save       its save file (JSON)
     GET  api/saves                     every table's save file
     GET  api/results.csv               one row per table and player
+    GET  learn                         the learners' page (open; the learners' token in the fragment)
+    POST api/progress                  a learner's report (open; the learners' token in the body)
+    GET  api/learners                  the learners' link and everyone's progress by section
+    POST api/learners/reissue          a new learners' link, the old one refused
 
 **The socket.**  The page opens ``socket`` and sends ``{"type": "join", "token": ...,
 "table": n}`` first (``protocol.parse_join``; within ``JOIN_SECONDS``); the room answers
@@ -44,6 +49,7 @@ import io
 import json
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlparse
 
@@ -51,7 +57,7 @@ import tornado.ioloop
 import tornado.web
 import tornado.websocket
 
-from .protocol import Event, MessageError, RoomError, UnknownTable, parse_join
+from .protocol import Event, MessageError, RateLimited, RoomError, TokenBucket, UnknownTable, parse_join
 from .room import Connection, Room
 from .views import SeatView, attach_view
 
@@ -69,12 +75,6 @@ CLOSE = {
     "cross-origin": 4003, "too-many-connections": 4029, "revoked": 4010, "join-timeout": 4008,
     "room-closed": 1001,
 }
-ROUTES = (
-    ("join", r"/join/(\d+)"), ("socket", r"/socket"), ("tables", r"/api/tables"),
-    ("table", r"/api/tables/(\d+)"), ("links", r"/api/tables/(\d+)/links"),
-    ("command", r"/api/tables/(\d+)/(" + "|".join(COMMANDS) + ")"), ("save", r"/api/tables/(\d+)/save"),
-    ("saves", r"/api/saves"), ("results", r"/api/results\.csv"),
-)
 
 
 def url_join(*parts: str) -> str:
@@ -96,21 +96,27 @@ class RoomService:
     """The room as the web layer drives it: the open sockets of every table, the events sent
     to them, every connection's board pushed after a change, and the bots' decisions."""
 
-    def __init__(self, room: Room, *, base_url: str = "/"):
+    def __init__(self, room: Room, *, base_url: str = "/", join_seconds: float = JOIN_SECONDS):
         self.room = room
         self.base_url = base_url
+        self.join_seconds = join_seconds  # a socket that has not joined by then is closed
         self.sockets: dict[int, set[ParticipantSocket]] = {}
         self._dirty: set[int] = set()
         self._flushing = False
         self._bots_scheduled = False
         self._closed = False
         self._stop_listening = room.listen(self._on_event)
+        self.progress_buckets = ClientBuckets()  # learners' reports: the rate limit per client address
 
     # links
     def join_path(self, table: int, token: str) -> str:
         """A seat's (or the watchers') join link, from the server's root: the token rides in
         the fragment, which browsers never send to the server."""
         return f"{url_join(self.base_url, PREFIX, 'join', str(table))}#{token}"
+
+    def learn_path(self, token: str) -> str:
+        """The learners' link, from the server's root (``learn#TOKEN``; see ``learners.py``)."""
+        return f"{url_join(self.base_url, PREFIX, 'learn')}#{token}"
 
     def links(self, table: int) -> dict[str, Any]:
         room = self.room
@@ -201,49 +207,59 @@ def service_of(handler: tornado.web.RequestHandler) -> RoomService:
 PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<meta name="referrer" content="no-referrer">
 <title>Kabetopo room: table {table}</title>
-<style>body{{font-family:system-ui,sans-serif;margin:1rem}}#board svg{{max-width:100%;height:auto}}</style>
-</head><body>
-<h1>Table {table}</h1>
-<p id="status" role="status">Connecting&hellip;</p>
-<div id="board"></div>
-<script>
-// A minimal page until room.js: the token is read from the link's fragment and sent in the
-// socket's first message, so it never appears in an address the server logs.
-(function () {{
-  const token = decodeURIComponent(location.hash.slice(1));
-  const status = document.getElementById("status"), board = document.getElementById("board");
-  if (!token) {{ status.textContent = "This link has no seat: ask the teacher for yours."; return; }}
-  const url = new URL({socket}, location.href);
-  url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
-  const ws = new WebSocket(url);
-  ws.onopen = () => ws.send(JSON.stringify({{type: "join", token: token, table: {table}}}));
-  ws.onmessage = (e) => {{
-    const m = JSON.parse(e.data);
-    if (m.type === "shown") {{ board.innerHTML = m.svg; status.textContent = (m.panel && m.panel.status) || ""; }}
-    else if (m.type === "reply" && m.ok === false) {{ status.textContent = m.message; }}
-  }};
-  ws.onclose = (e) => {{ status.textContent = "Disconnected: " + (e.reason || "the connection dropped"); }};
-}})();
+<link rel="stylesheet" href="{static}board.css">
+<link rel="stylesheet" href="{static}room.css">
+</head><body class="kr-page">
+<main id="kabetopo-room" data-table="{table}" data-socket="{socket}">
+<noscript><h1>Table {table}</h1><p>This page needs JavaScript to show the board.</p></noscript>
+</main>
+<script type="module">
+// room.js reads the seat's token from location.hash (the link's fragment, never sent to a server)
+// and sends it in the socket's first message
+import {{ startPage }} from "{static}room.js";
+startPage(document.getElementById("kabetopo-room"));
 </script>
 </body></html>
 """
+# the files the page loads (``AssetHandler``): the board's front end and the room's, from the
+# package ``kabetopo_nb.frontend`` (the top-level widgets/ folder), and their content types
+ASSETS = {"board.js": "text/javascript; charset=utf-8", "board.css": "text/css; charset=utf-8",
+          "room.js": "text/javascript; charset=utf-8", "room.css": "text/css; charset=utf-8"}
 
 
 class JoinPage(tornado.web.RequestHandler):
-    """The participant's page (``GET join/<table>``): no credential of the server is in it;
-    the seat's token stays in the link's fragment, read by the page's script."""
+    """The participant's page (``GET join/<table>``, ``widgets/room.js``): no credential of the
+    server is in it and it sets no cookie; the seat's token stays in the link's fragment, read
+    by the page's script.  Its scripts and the socket are addressed relative to the page
+    (``../static/``, ``../socket``), so it works under any base URL (a hub's ``/user/<name>/``,
+    Binder's) and behind a proxy that rewrites the prefix."""
 
     def render_join_page(self, table: str) -> None:
-        service = service_of(self)
-        socket = url_join(service.base_url, PREFIX, "socket")
+        service_of(self)
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.set_header("Cache-Control", "no-store")
         self.set_header("Referrer-Policy", "no-referrer")
-        self.finish(PAGE.format(table=int(table), socket=json.dumps(socket)))
+        self.finish(PAGE.format(table=int(table), static="../static/", socket="../socket"))
 
-    def get(self, table: str) -> None:
-        self.render_join_page(table)
+
+class AssetHandler(tornado.web.RequestHandler):
+    """``GET static/<name>``: one of ``ASSETS`` (the route's pattern names nothing else, so no
+    other file of the package or the disk is ever reached), open to anyone."""
+
+    def send_asset(self, name: str) -> None:
+        from importlib.resources import files
+
+        kind = ASSETS.get(name)
+        if kind is None:
+            raise tornado.web.HTTPError(404)
+        data = (files("kabetopo_nb.frontend") / name).read_bytes()
+        self.set_header("Content-Type", kind)
+        self.set_header("Cache-Control", "no-cache")  # revalidated (tornado's ETag): a new version is seen
+        self.set_header("X-Content-Type-Options", "nosniff")
+        self.finish(data)
 
 
 class ParticipantSocket(tornado.websocket.WebSocketHandler):
@@ -272,11 +288,12 @@ class ParticipantSocket(tornado.websocket.WebSocketHandler):
             log.warning("refused a cross-origin room socket from %s", self._cross_origin[:100])
             self.close_for("cross-origin", f"a page of another site ({self._cross_origin[:60]}) cannot join this room")
             return
-        self._join_timer = tornado.ioloop.IOLoop.current().call_later(JOIN_SECONDS, self._join_timeout)
+        self._join_timer = tornado.ioloop.IOLoop.current().call_later(service_of(self).join_seconds,
+                                                                      self._join_timeout)
 
     def _join_timeout(self) -> None:
         if self.connection is None:
-            self.close_for("join-timeout", f"no join message within {JOIN_SECONDS:g} seconds")
+            self.close_for("join-timeout", f"no join message within {service_of(self).join_seconds:g} seconds")
 
     def send(self, message: dict[str, Any]) -> None:
         if self.ws_connection is None or self.ws_connection.is_closing():
@@ -468,8 +485,372 @@ class ResultsAPI(TeacherAPI):
         self.finish(results_csv(service.room.results()))
 
 
+# --- the teacher's dashboard, tournament, Parquet and QR codes (docs/ROOM.md, "The teacher") ------
+
+PARQUET_MISSING = ("the Parquet export needs pandas and pyarrow, which this server does not have: "
+                   "pip install 'kabetopo-nb[study]' (the 'lab' extra includes it), then restart the server")
+
+
+def results_parquet(rows: list[dict[str, Any]]) -> bytes:
+    """The room's results as a Parquet file (pandas + pyarrow, the ``study`` extra; an
+    ``ImportError`` without them): one row per table and player, as ``Room.results()``."""
+    import pandas  # the study extra: imported only when asked for, so the room runs without it
+
+    frame = pandas.DataFrame(rows)
+    out = io.BytesIO()
+    frame.to_parquet(out, engine="pyarrow", index=False)
+    return out.getvalue()
+
+
+def absolute(handler: tornado.web.RequestHandler, path: str) -> str:
+    """A path of this server as a full address (what a phone scanning a code needs)."""
+    return f"{handler.request.protocol}://{handler.request.host}{path}"
+
+
+class DashboardPage(tornado.web.RequestHandler):
+    """The teacher's dashboard page (``GET dashboard``): every control of the room in one
+    page (``dashboard.py``, ``widgets/dashboard.js``).  What differs between hosts (the
+    room's address, the XSRF token its POSTs carry) is passed into the page from here."""
+
+    def render_dashboard(self) -> None:
+        from .dashboard import page_html
+
+        service = self.require_teacher()
+        xsrf = self.xsrf_token.decode("ascii") if self.settings.get("xsrf_cookies") else ""
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        self.set_header("Referrer-Policy", "no-referrer")
+        self.finish(page_html(api=url_join(service.base_url, PREFIX) + "/", xsrf=xsrf))
+
+    def require_teacher(self) -> RoomService:
+        if not self.current_user:
+            raise tornado.web.HTTPError(403, "the room's dashboard needs the server's login")
+        return service_of(self)
+
+
+class DashboardAPI(TeacherAPI):
+    """``GET api/dashboard``: everything the dashboard shows, in one answer: every table (its
+    tournament and match), every table's live links, the tournament, the learners' progress."""
+
+    def send_dashboard(self) -> None:
+        def state(service: RoomService) -> dict[str, Any]:
+            room = service.room
+            tables = room.tables()
+            for table in tables:
+                where = room.tournament_of(table["table"])
+                table["tournament"], table["match"] = where if where else (None, None)
+            return {"tables": tables, "links": {str(t["table"]): service.links(t["table"]) for t in tables},
+                    "tournament": room.tournament(), "progress": room.progress()}
+
+        self.answer(state)
+
+
+class TournamentAPI(TeacherAPI):
+    """``GET api/tournament`` (the live standings; null: none), ``POST api/tournament`` (a new
+    one: {players, table_size, matches, kind?, ruleset?, options?, seed?, bots?, filler_bot?})
+    and ``POST api/tournament/next`` (the next match, seated by the standings)."""
+
+    FIELDS = ("players", "table_size", "matches", "kind", "ruleset", "options", "seed", "bots", "filler_bot")
+
+    def show_tournament(self) -> None:
+        self.answer(lambda s: s.room.tournament())
+
+    def _made(self, service: RoomService, state: dict[str, Any]) -> dict[str, Any]:
+        new = state.pop("new")
+        return {"ok": True, **state, "new_tables": [service.links(n.table) for n in new]}
+
+    def create_tournament(self) -> None:
+        def create(service: RoomService) -> dict[str, Any]:
+            data = self.body_json()
+            extra = sorted(set(data) - set(self.FIELDS))
+            if extra or not {"players", "table_size", "matches"} <= set(data):
+                raise MessageError("a tournament is {players, table_size, matches, kind?, ruleset?, options?, seed?, "
+                                   f"bots?, filler_bot?}}{'; not ' + ', '.join(extra) if extra else ''}")
+            return self._made(service, service.room.create_tournament(**data))
+
+        self.answer(create, 201)
+
+    def start_next_match(self) -> None:
+        self.answer(lambda s: self._made(s, s.room.next_match()))
+
+
+class ParquetAPI(TeacherAPI):
+    def send_parquet(self) -> None:
+        service = self.require_teacher()
+        try:
+            data = results_parquet(service.room.results())
+        except ImportError:
+            self.set_status(501)
+            self.set_header("Content-Type", "text/plain; charset=utf-8")
+            self.finish(PARQUET_MISSING)
+            return
+        self.set_header("Content-Type", "application/vnd.apache.parquet")
+        self.set_header("Content-Disposition", 'attachment; filename="kabetopo-room-results.parquet"')
+        self.finish(data)
+
+
+class QRAPI(TeacherAPI):
+    """``GET api/tables/<table>/qr/<seat or watchers>.svg``: a live join link's QR code (the
+    full address, fragment and token included), for the links this room process made."""
+
+    def send_qr(self, table: str, who: str) -> None:
+        from .qr import qr_svg
+
+        service = self.require_teacher()
+        seat: int | None = None if who == "watchers" else int(who)
+        try:
+            tid = service.room.table(int(table)).id
+            token = service.room.links(tid).get(seat)
+        except RoomError as exc:
+            self.set_status(404)
+            self.set_header("Content-Type", "text/plain; charset=utf-8")
+            self.finish(str(exc))
+            return
+        if token is None:
+            self.set_status(404)
+            self.set_header("Content-Type", "text/plain; charset=utf-8")
+            self.finish("this link was made before the room restarted (only its digest is kept): reissue it to show it")
+            return
+        self.set_header("Content-Type", "image/svg+xml")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(qr_svg(absolute(self, service.join_path(tid, token))))
+
+
+# --- learners' progress ----------------------------------------------------------------------------
+
+PROGRESS_BODY = 16 * 1024  # a learner's report, in bytes (every challenge of the package at once: ~6 KiB)
+PROGRESS_REPORTS = 100  # reports in one request (the package has fewer challenges)
+PROGRESS_RATE, PROGRESS_BURST = 10.0, 60  # reports per second per client address, and at once
+PROGRESS_CLIENTS = 4096  # client addresses remembered for the rate limit (then forgotten at once)
+PROGRESS_STATUS = {"flood": 429, "too-large": 413, "unknown-token": 403, "revoked-token": 403, "cross-origin": 403}
+
+LEARN_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<title>Kabetopo room: show your progress to the teacher</title>
+<style>
+body{font-family:system-ui,sans-serif;margin:1rem auto;max-width:46rem;padding:0 1rem;line-height:1.5}
+pre{white-space:pre-wrap;word-break:break-all;border:1px solid;padding:.75rem;border-radius:.25rem}
+label{display:block;margin:.5rem 0}
+input,button{font:inherit;padding:.3rem .6rem}
+button:focus-visible,input:focus-visible{outline:3px solid;outline-offset:2px}
+</style>
+</head><body>
+<main>
+<h1>Show your progress to the teacher</h1>
+<div id="has-link" hidden>
+<p>Run these two lines in a notebook of kabetopo-nb (in this workshop's Jupyter or JupyterLite),
+with your own name. From then on, every challenge you solve on a challenge board is reported to the
+room, and so are those you had already solved. <code>leave_room()</code> stops it.</p>
+<label>Your name <input id="name" autocomplete="name" maxlength="40" value=""></label>
+<pre id="code"></pre>
+<p><button type="button" id="copy">Copy the code</button></p>
+<p>This link only reports which challenges you solved: it does not play or watch a table.</p>
+</div>
+<p id="no-link" hidden>This address has no learners' link in it: ask the teacher for the whole link
+(it ends with <code>#</code> and a long code).</p>
+<p id="status" role="status" aria-live="polite"></p>
+</main>
+<script>
+// The learners' token rides in the link's fragment (never sent to the server); this page only
+// shows the code that gives it to a notebook's kernel.
+(function () {
+  const token = location.hash.slice(1);
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) { document.getElementById("no-link").hidden = false; return; }
+  document.getElementById("has-link").hidden = false;
+  const link = location.origin + location.pathname + "#" + token;
+  const name = document.getElementById("name"), code = document.getElementById("code");
+  const status = document.getElementById("status");
+  function show() {
+    const who = name.value.trim() || "Your name";
+    code.textContent = "from kabetopo_nb.room.learners import join_room\\n" +
+      "join_room(" + JSON.stringify(link) + ", name=" + JSON.stringify(who) + ")";
+  }
+  name.addEventListener("input", show);
+  show();
+  document.getElementById("copy").addEventListener("click", async () => {
+    try { await navigator.clipboard.writeText(code.textContent); status.textContent = "Copied: paste it in a notebook cell and run it."; }
+    catch (e) {
+      const range = document.createRange(); range.selectNodeContents(code);
+      const sel = getSelection(); sel.removeAllRanges(); sel.addRange(range);
+      status.textContent = "Selected: press Ctrl+C (or Cmd+C) to copy it.";
+    }
+  });
+})();
+</script>
+</body></html>
+"""
+
+
+class LearnPage(tornado.web.RequestHandler):
+    """The learners' page (``GET learn``, open): from the link's fragment it shows the code a
+    learner runs in a notebook to report their progress (``learners.join_room``)."""
+
+    def render_learn_page(self) -> None:
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        self.set_header("Referrer-Policy", "no-referrer")
+        self.finish(LEARN_PAGE)
+
+
+class ClientBuckets:
+    """The reports' rate limit: one ``TokenBucket`` per client address (``PROGRESS_RATE`` a
+    second, ``PROGRESS_BURST`` at once), forgotten all at once past ``PROGRESS_CLIENTS``."""
+
+    def __init__(self, rate: float = PROGRESS_RATE, burst: int = PROGRESS_BURST):
+        self.rate, self.burst = rate, burst
+        self.buckets: dict[str, TokenBucket] = {}
+
+    def take(self, client: str) -> bool:
+        bucket = self.buckets.get(client)
+        if bucket is None:
+            if len(self.buckets) >= PROGRESS_CLIENTS:
+                self.buckets.clear()
+            bucket = self.buckets[client] = TokenBucket(self.rate, self.burst)
+        return bucket.take()
+
+
+class ProgressAPI(tornado.web.RequestHandler):
+    """``POST api/progress`` (open): a learner's report, the learners' token in the JSON body
+    (never in the address)::
+
+        {"token", "name", "section", "challenge", "done": true}
+        {"token", "name", "reports": [{"section", "challenge", "done"}, ...]}   # several at once
+
+    Refused with a JSON error and nothing stored: a page of another site (``Origin``), more
+    than ``PROGRESS_RATE`` reports a second from one address (429), a body above
+    ``PROGRESS_BODY`` bytes (413), not JSON or not of this shape (400), a token that is not the
+    live learners' link (403), a bad name, or a challenge the package does not have in that
+    section (400).  No CORS headers: the learner's notebook is served by this same host."""
+
+    def check_xsrf_cookie(self) -> None:
+        """The credential is the token in the body, never a cookie: no cross-site form can
+        report for a learner, so there is no XSRF cookie to check."""
+        return None
+
+    def report_progress(self) -> None:
+        service = service_of(self)
+        try:
+            result = self._report(service)
+        except RoomError as exc:
+            self.set_status(PROGRESS_STATUS.get(exc.code, 400))
+            result = {"ok": False, "error": exc.code, "message": str(exc)}
+        self.set_header("Content-Type", "application/json")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(json.dumps(result))
+
+    def _report(self, service: RoomService) -> dict[str, Any]:
+        origin, host = self.request.headers.get("Origin"), self.request.headers.get("Host")
+        if origin and host and urlparse(origin.lower()).netloc != host.lower():
+            raise MessageError(f"a page of another site ({origin[:60]}) cannot report to this room", code="cross-origin")
+        if not service.progress_buckets.take(self.request.remote_ip or "?"):
+            raise RateLimited(f"too many reports: at most {PROGRESS_RATE:g} a second from one address "
+                              f"(bursts of {PROGRESS_BURST}); they are sent again with the next one")
+        body = self.request.body or b""
+        if len(body) > PROGRESS_BODY:
+            raise MessageError(f"the report has {len(body):,} bytes; at most {PROGRESS_BODY:,}", code="too-large")
+        try:
+            data = json.loads(body)
+        except ValueError as exc:
+            raise MessageError(f"the report is not JSON: {exc}") from None
+        shape = "{token, name, section, challenge, done} or {token, name, reports: [{section, challenge, done}]}"
+        if not isinstance(data, dict):
+            raise MessageError(f"a report is a JSON object: {shape}")
+        many = "reports" in data
+        allowed = {"token", "name", "reports"} if many else {"token", "name", "section", "challenge", "done"}
+        if set(data) - allowed or not {"token", "name"} <= set(data):
+            raise MessageError(f"a report is {shape}, not {{{', '.join(sorted(data))[:120]}}}")
+        room = service.room
+        if not many:
+            if "section" not in data or "challenge" not in data:
+                raise MessageError(f"a report is {shape}: 'section' and 'challenge' are missing")
+            reported = [room.report_learner(data["token"], data["name"], data["section"], data["challenge"],
+                                            data.get("done", True))]
+            return {"ok": True, "reported": reported}
+        items = data["reports"]
+        if not isinstance(items, list) or not 0 < len(items) <= PROGRESS_REPORTS:
+            raise MessageError(f"'reports' is a list of 1 to {PROGRESS_REPORTS} reports")
+        reports = []
+        for item in items:
+            if not isinstance(item, dict) or set(item) - {"section", "challenge", "done"} or \
+                    not {"section", "challenge"} <= set(item):
+                raise MessageError("each of 'reports' is {section, challenge, done}")
+            reports.append((item["section"], item["challenge"], item.get("done", True)))
+        return {"ok": True, "reported": room.report_learner_many(data["token"], data["name"], reports)}
+
+
+class LearnersAPI(TeacherAPI):
+    """``GET api/learners``: the learners' link (when this room process made it; a room with
+    none yet makes it now) and every learner's progress by section; ``POST
+    api/learners/reissue``: a new link, the old one refused from now on."""
+
+    def show_learners(self) -> None:
+        def show(service: RoomService) -> dict[str, Any]:
+            token = service.room.learners_token()
+            return {"ok": True, "token": token, "link": service.learn_path(token) if token else None,
+                    **service.room.learners()}
+
+        self.answer(show)
+
+    def reissue_learners(self) -> None:
+        def reissue(service: RoomService) -> dict[str, Any]:
+            token = service.room.reissue_learners()
+            return {"ok": True, "token": token, "link": service.learn_path(token)}
+
+        self.answer(reissue)
+
+
+# --- the routes, for every host ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Route:
+    """One address of the room under ``<base_url>kabetopo-room``: its handler class (which
+    defines no ``get``/``post``), which of the handler's methods answers each HTTP method, and
+    who may reach it.  ``who`` is ``"anyone"`` (open: the room checks a token itself),
+    ``"socket"`` (the participants' WebSocket), ``"teacher"`` (an API route behind the
+    host's login: 403 without it) or ``"teacher-page"`` (an HTML page behind it: the host's
+    login page without it).  ``json`` is False for a teacher route that answers something else
+    (CSV, Parquet, SVG).  A host builds its handlers from this table (``extension.py``,
+    ``standalone.py``, ``hub.py``), each adding its own authentication."""
+
+    name: str
+    pattern: str
+    handler: type[tornado.web.RequestHandler]
+    methods: dict[str, str] = field(default_factory=dict)
+    who: str = "teacher"
+    json: bool = True
+
+
+ROUTES: list[Route] = [
+    Route("join", r"/join/(\d+)", JoinPage, {"get": "render_join_page"}, who="anyone"),
+    Route("socket", r"/socket", ParticipantSocket, who="socket"),
+    Route("asset", r"/static/(board\.js|board\.css|room\.js|room\.css)", AssetHandler, {"get": "send_asset"},
+          who="anyone"),
+    Route("tables", r"/api/tables", TablesAPI, {"get": "list_tables", "post": "create_table"}),
+    Route("table", r"/api/tables/(\d+)", TableAPI, {"get": "show_table"}),
+    Route("links", r"/api/tables/(\d+)/links", LinksAPI, {"get": "show_links"}),
+    Route("command", r"/api/tables/(\d+)/(" + "|".join(COMMANDS) + ")", CommandAPI, {"post": "run_command"}),
+    Route("save", r"/api/tables/(\d+)/save", SaveAPI, {"get": "send_save"}),
+    Route("saves", r"/api/saves", SavesAPI, {"get": "send_saves"}),
+    Route("results", r"/api/results\.csv", ResultsAPI, {"get": "send_results"}, json=False),
+    Route("learn", r"/learn", LearnPage, {"get": "render_learn_page"}, who="anyone"),
+    Route("progress", r"/api/progress", ProgressAPI, {"post": "report_progress"}, who="anyone"),
+    Route("learners", r"/api/learners", LearnersAPI, {"get": "show_learners"}),
+    Route("learners-reissue", r"/api/learners/reissue", LearnersAPI, {"post": "reissue_learners"}),
+    Route("dashboard", r"/dashboard", DashboardPage, {"get": "render_dashboard"}, who="teacher-page"),
+    Route("dashboard-state", r"/api/dashboard", DashboardAPI, {"get": "send_dashboard"}),
+    Route("tournament", r"/api/tournament", TournamentAPI, {"get": "show_tournament", "post": "create_tournament"}),
+    Route("tournament-next", r"/api/tournament/next", TournamentAPI, {"post": "start_next_match"}),
+    Route("results-parquet", r"/api/results\.parquet", ParquetAPI, {"get": "send_parquet"}, json=False),
+    Route("qr", r"/api/tables/(\d+)/qr/(\d+|watchers)\.svg", QRAPI, {"get": "send_qr"}, json=False),
+]
+
+
 __all__ = [
-    "CLOSE", "PREFIX", "ROUTES", "SETTINGS_KEY", "CommandAPI", "JoinPage", "LinksAPI", "ParticipantSocket",
-    "ResultsAPI", "RoomService", "SaveAPI", "SavesAPI", "TableAPI", "TablesAPI", "TeacherAPI", "results_csv",
-    "url_join",
+    "ASSETS", "CLOSE", "PREFIX", "ROUTES", "SETTINGS_KEY", "AssetHandler", "CommandAPI", "JoinPage", "LinksAPI", "ParticipantSocket",
+    "DashboardAPI", "DashboardPage", "ParquetAPI", "QRAPI", "TournamentAPI", "results_parquet",
+    "ResultsAPI", "RoomService", "Route", "SaveAPI", "SavesAPI", "TableAPI", "TablesAPI", "TeacherAPI", "results_csv",
+    "url_join", "ClientBuckets", "LearnPage", "LearnersAPI", "ProgressAPI",
 ]

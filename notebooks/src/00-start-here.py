@@ -257,4 +257,33 @@ from kabetopo_nb.challenges.progress import progress_table
 progress_table()
 
 # %% [markdown]
+# ## In a workshop room
+#
+# In a workshop, the teacher may want to see who has done which section. The teacher's
+# room has a **learners' link** (it ends with `kabetopo-room/learn#` and a long code); open
+# it and it shows the two lines to run, with your name in them:
+#
+# ```python
+# from kabetopo_nb.room.learners import join_room
+# join_room("https://.../kabetopo-room/learn#...", name="Your name")
+# ```
+#
+# From then on, every challenge you solve on a challenge board is reported to the room, and
+# so are the ones you had already solved; the board says so after each one. If the room
+# does not answer, nothing is lost: the report is kept and sent with the next one.
+# `leave_room()` stops it. The link only reports progress: it does not play at a table or
+# show anyone's board.
+#
+# Give the whole link, beginning with `https://`: the notebook's kernel does not know the
+# address of the page you are reading, so the end of a link alone cannot be followed.
+
+# %%
+from kabetopo_nb.room.learners import LearnersLinkError, join_room
+
+try:
+    join_room("/kabetopo-room/learn#only-the-end-of-the-link", name="Aiko")
+except LearnersLinkError as refusal:
+    print(refusal)
+
+# %% [markdown]
 # Next: [01 · The board, the pieces and the setup](01-board-pieces-and-setup.ipynb).

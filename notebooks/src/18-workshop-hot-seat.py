@@ -257,4 +257,40 @@ answer = None  # your answer here
 check_answer(answer, [Match("kabetopo-3p").rounds, min(Match("kabetopo-2p").rules.round_choices)])
 
 # %% [markdown]
+# ## 6. A room for the whole workshop
+#
+# The hot seat above puts everyone at one board. With the **workshop room**, every
+# participant plays on their own laptop or phone instead, at tables the room holds, and you
+# watch every table from one page. The room runs inside this Jupyter server (it starts with
+# JupyterLab, on a laptop as under a hub or on Binder): it checks every action with the same
+# rules engine as the board, keeps every table in a file next to the notebooks, and carries
+# on after a restart.
+#
+# **The dashboard** is the room's page for the teacher: open it with the cell below (or in
+# its own browser tab: your JupyterLab's address with `lab` replaced by
+# `kabetopo-room/dashboard`). It needs your JupyterLab login; participants never see it.
+# From the dashboard you
+#
+# * make a table: the players' names, the game and ruleset, and for each seat a person or
+#   a bot;
+# * watch every table live: whose turn, the round, the scores, who is connected; pause and
+#   resume a table, let a bot take over an absent player's seat and give it back, start a
+#   match's next round, and *Project* a table (its board for the big screen);
+# * run a tournament: for example 12 players at 3 tables of 4 over 3 matches, re-seated by
+#   the standings after each match, with the live and final standings;
+# * follow the learners' progress through the challenges, and download the results (CSV or
+#   Parquet) and every match's save.
+#
+# **Participants join** with their seat's link: the dashboard shows each link with its QR
+# code, and *Print join cards* prints one card per seat (the name, the table, the link and
+# the code). Scanning the code or opening the link takes a player straight to their seat;
+# nobody needs an account. A lost or leaked link is replaced with *New link*, which ends
+# the old one at once.
+
+# %%
+from kabetopo_nb.room.teacher import RoomDashboard
+
+RoomDashboard()
+
+# %% [markdown]
 # Next: [19 · The rule reference](19-rule-reference.ipynb).

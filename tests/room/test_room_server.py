@@ -10,19 +10,15 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import random
 import secrets
-import signal
-import socket
-import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
 from pathlib import Path
 
 import pytest
+from room_server import JupyterRoom
 from tornado.httpclient import HTTPRequest
 from tornado.websocket import WebSocketClientConnection, websocket_connect
 
@@ -39,81 +35,6 @@ def _unavailable(reason: str):
     unavailable(reason, "the room's server tests")
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class JupyterRoom:
-    """A Jupyter server with the room's extension, on a free port, with a token; ``kill()``
-    (SIGKILL) and ``start()`` again on the same root folder (the same SQLite file)."""
-
-    def __init__(self, root: Path):
-        self.root, self.token = root, secrets.token_hex(16)
-        self.proc: subprocess.Popen | None = None
-        self.port = 0
-        self.log = root.parent / "server.log"
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def start(self, timeout: float = 60.0) -> None:
-        self.port = _free_port()
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")]),
-               "JUPYTER_CONFIG_DIR": str(self.root.parent / "jupyter-config"),
-               "JUPYTER_RUNTIME_DIR": str(self.root.parent / "runtime")}
-        cmd = [sys.executable, "-m", "jupyter", "server", "--no-browser", f"--port={self.port}",
-               "--ip=127.0.0.1", f"--ServerApp.token={self.token}", f"--ServerApp.root_dir={self.root}",
-               "--allow-root", "--ServerApp.jpserver_extensions=kabetopo_nb.room=True",
-               "--RoomExtension.bot_workers=2"]
-        log = open(self.log, "a")  # noqa: SIM115 (the server's, closed with it)
-        self.proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env, cwd=self.root)
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"the Jupyter server exited with {self.proc.returncode}:\n{self.log_tail()}")
-            status, _ = self.http("GET", "/kabetopo-room/api/tables")
-            if status == 200:
-                return
-            time.sleep(0.3)
-        raise RuntimeError(f"the Jupyter server did not answer within {timeout:g} s:\n{self.log_tail()}")
-
-    def kill(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGKILL)
-            self.proc.wait(10)
-
-    def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(15)
-            except subprocess.TimeoutExpired:
-                self.kill()
-
-    def log_tail(self, lines: int = 40) -> str:
-        return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:]) if self.log.exists() else ""
-
-    def http(self, method: str, path: str, body=None, *, token: bool = True) -> tuple[int, object]:
-        headers = {"Authorization": f"token {self.token}"} if token else {}
-        data = None
-        if body is not None:
-            data = json.dumps(body).encode()
-            headers["Content-Type"] = "application/json"
-        request = urllib.request.Request(self.url + path, data=data, method=method, headers=headers)
-        try:
-            with urllib.request.urlopen(request, timeout=20) as response:
-                status, raw, kind = response.status, response.read(), response.headers.get("Content-Type", "")
-        except urllib.error.HTTPError as exc:
-            status, raw, kind = exc.code, exc.read(), exc.headers.get("Content-Type", "")
-        except (urllib.error.URLError, ConnectionError, TimeoutError):
-            return 0, None
-        text = raw.decode("utf-8", "replace")
-        return status, json.loads(text) if "json" in kind and text else text
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     try:
@@ -123,7 +44,7 @@ def server(tmp_path_factory):
     base = tmp_path_factory.mktemp("room-server")
     root = base / "root"
     root.mkdir()
-    jupyter = JupyterRoom(root)
+    jupyter = JupyterRoom(root, extra_args=("--RoomExtension.join_seconds=3",))
     try:
         jupyter.start()
     except (RuntimeError, OSError) as exc:  # the room's own failure: never a skip
@@ -375,6 +296,48 @@ def test_four_seats_play_a_watcher_sees_every_action_and_hostile_input_is_refuse
     assert len(csv_text.splitlines()) == 5
     status, save = server.http("GET", f"/kabetopo-room/api/tables/{table}/save")
     assert status == 200 and isinstance(save, dict)
+
+
+def test_a_socket_that_never_joins_is_closed_and_a_seat_takes_at_most_four_connections(server):
+    """Limits of the socket itself: the join must come within ``join_seconds`` (this
+    module's server says 3 s; 10 s by default), and a seat (a laptop, a phone, a reloaded
+    page, a notebook) has at most ``Limits.connections_per_seat`` = 4 sockets at once: a
+    fifth is closed with 4029 and its reason, and once one closes a new one is let in."""
+    status, made = server.http("POST", "/kabetopo-room/api/tables", {"kind": "dakapo", "players": ["Ana", "Bo"]})
+    assert status == 201, made
+    table, token = made["table"], token_of(made["seats"][0]["link"])
+
+    async def scenario():
+        idle = await open_socket(server)
+        started = time.monotonic()
+        code, reason = await idle.closing(timeout=10)
+        waited = time.monotonic() - started
+        assert code == 4008 and "no join message within 3 seconds" in reason, (code, reason)
+        assert 2.0 < waited < 8.0, waited  # closed by the timer, not at once and not never
+
+        clients = []
+        for _ in range(4):
+            client, joined = await join(server, token, table)
+            assert joined["type"] == "joined" and joined["seat"] == 0, joined
+            clients.append(client)
+        fifth, refused = await join(server, token, table)
+        assert refused["type"] == "reply" and refused["ok"] is False and refused["error"] == "too-many-connections"
+        code, reason = await fifth.closing()
+        assert code == 4029 and "4" in reason, (code, reason)
+        clients[0].close()
+        for _ in range(50):  # the server hears the close
+            status, tables = server.http("GET", "/kabetopo-room/api/tables")
+            mine = next(t for t in tables if t["table"] == table)
+            if mine["seats"][0]["connections"] == 3:
+                break
+            await asyncio.sleep(0.1)
+        assert mine["seats"][0]["connections"] == 3, mine["seats"]
+        again, joined = await join(server, token, table)
+        assert joined["type"] == "joined", joined
+        for client in (*clients[1:], again):
+            client.close()
+
+    run_async(scenario())
 
 
 def test_a_teacher_pauses_a_table_and_bots_play_their_seats_off_the_loop(server):

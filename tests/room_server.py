@@ -1,0 +1,102 @@
+"""A real Jupyter server with the room's extension, for the tests that need one
+(tests/room, tests/browser): ``JupyterRoom(root).start()`` on a free port with a token,
+``kill()`` (SIGKILL) and ``start()`` again on the same root folder (the same SQLite file),
+``http(method, path, body)`` with or without the server's token.  ``extra_args`` add
+command-line options (for example ``jupyter lab`` instead of ``jupyter server``)."""
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class JupyterRoom:
+    """A Jupyter server with the room's extension, on a free port, with a token; ``kill()``
+    (SIGKILL) and ``start()`` again on the same root folder (the same SQLite file)."""
+
+    def __init__(self, root: Path, *, app: str = "server", extra_args: tuple[str, ...] = (),
+                 env: dict[str, str] | None = None):
+        self.root, self.token = root, secrets.token_hex(16)
+        self.app, self.extra_args = app, tuple(extra_args)
+        self.env = dict(env or {})  # more environment variables (e.g. JupyterLab's settings folder)
+        self.proc: subprocess.Popen | None = None
+        self.port = 0
+        self.log = root.parent / "server.log"
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 60.0, *, same_port: bool = False) -> None:
+        """Start the server on a free port, or (``same_port``, after ``kill()``) on the port it
+        had, as a restarted server is found by the pages that knew it."""
+        if not (same_port and self.port):
+            self.port = _free_port()
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")]),
+               "JUPYTER_CONFIG_DIR": str(self.root.parent / "jupyter-config"),
+               "JUPYTER_RUNTIME_DIR": str(self.root.parent / "runtime"), **self.env}
+        cmd = [sys.executable, "-m", "jupyter", self.app, "--no-browser", f"--port={self.port}",
+               "--ServerApp.port_retries=0",  # this port or none: the loop below asks this one
+               "--ip=127.0.0.1", f"--ServerApp.token={self.token}", f"--ServerApp.root_dir={self.root}",
+               "--allow-root", "--ServerApp.jpserver_extensions=kabetopo_nb.room=True",
+               "--RoomExtension.bot_workers=2", *self.extra_args]
+        log = open(self.log, "a")  # noqa: SIM115 (the server's, closed with it)
+        self.proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env, cwd=self.root)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the Jupyter server exited with {self.proc.returncode}:\n{self.log_tail()}")
+            status, _ = self.http("GET", "/kabetopo-room/api/tables")
+            if status == 200:
+                return
+            time.sleep(0.3)
+        raise RuntimeError(f"the Jupyter server did not answer within {timeout:g} s:\n{self.log_tail()}")
+
+    def kill(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def log_tail(self, lines: int = 40) -> str:
+        return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:]) if self.log.exists() else ""
+
+    def http(self, method: str, path: str, body=None, *, token: bool = True) -> tuple[int, object]:
+        headers = {"Authorization": f"token {self.token}"} if token else {}
+        data = None
+        if body is not None:
+            data = json.dumps(body).encode()
+            headers["Content-Type"] = "application/json"
+        request = urllib.request.Request(self.url + path, data=data, method=method, headers=headers)
+        try:
+            with urllib.request.urlopen(request, timeout=20) as response:
+                status, raw, kind = response.status, response.read(), response.headers.get("Content-Type", "")
+        except urllib.error.HTTPError as exc:
+            status, raw, kind = exc.code, exc.read(), exc.headers.get("Content-Type", "")
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            return 0, None
+        text = raw.decode("utf-8", "replace")
+        return status, json.loads(text) if "json" in kind and text else text
