@@ -20,6 +20,13 @@ assert settings["@jupyterlab/docmanager-extension:plugin"]["autosaveInterval"] =
 print("binder check: JupyterLab saves widget state with notebooks, every 15 s")
 PY
 "$venv/bin/python" - <<'PY'
+from jupyter_server.extension.config import ExtensionConfigManager
+from jupyter_core.paths import jupyter_config_path
+enabled = ExtensionConfigManager(read_config_path=jupyter_config_path()).get_jpserver_extensions()
+assert enabled.get("kabetopo_nb.room") is True, enabled
+print("binder check: the workshop room's server extension is enabled")
+PY
+"$venv/bin/python" - <<'PY'
 import sys, time
 from pathlib import Path
 import nbformat

@@ -2,11 +2,15 @@
 (tests/room, tests/browser): ``JupyterRoom(root).start()`` on a free port with a token,
 ``kill()`` (SIGKILL) and ``start()`` again on the same root folder (the same SQLite file),
 ``http(method, path, body)`` with or without the server's token.  ``extra_args`` add
-command-line options (for example ``jupyter lab`` instead of ``jupyter server``)."""
+command-line options (for example ``jupyter lab`` instead of ``jupyter server``).
+``Standalone(base, lite)``: the standalone room (``python -m kabetopo_nb.room``) the same way,
+serving the JupyterLite folder ``lite``; ``teacher(method, path, body)`` with its teacher token."""
 from __future__ import annotations
 
+import http.client
 import json
 import os
+import re
 import secrets
 import signal
 import socket
@@ -100,3 +104,76 @@ class JupyterRoom:
             return 0, None
         text = raw.decode("utf-8", "replace")
         return status, json.loads(text) if "json" in kind and text else text
+
+
+class Standalone:
+    """``python -m kabetopo_nb.room`` in a subprocess: ``start()`` (a free port, waits for the
+    teacher's line), ``kill()`` (SIGKILL), ``stop()`` (SIGTERM), plain HTTP requests."""
+
+    def __init__(self, base: Path, lite: Path):
+        self.base, self.lite = base, lite
+        self.room_file = base / "workshop.sqlite"
+        self.out = base / "standalone.out"
+        self.proc: subprocess.Popen | None = None
+        self.port, self.token, self.teacher_url, self.lines = 0, "", "", []
+
+    def start(self, *, lite: Path | None = None, timeout: float = 30.0) -> None:
+        self.port = _free_port()
+        cmd = [sys.executable, "-m", "kabetopo_nb.room", "--port", str(self.port), "--ip", "127.0.0.1",
+               "--room-file", str(self.room_file), "--lite", str(lite or self.lite), "--bot-workers", "1"]
+        env = {k: v for k, v in os.environ.items() if k != "KABETOPO_ROOM_TOKEN"}
+        env["PYTHONPATH"] = os.pathsep.join([str(REPO), env.get("PYTHONPATH", "")])
+        self.out.write_text("")
+        with open(self.out, "a") as out:
+            self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=self.base)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the room exited with {self.proc.returncode}:\n{self.out.read_text()}")
+            text = self.out.read_text(errors="replace")
+            found = re.search(r"the teacher's dashboard: (http://\S+)", text)
+            if found and self.answers():
+                self.lines = text.splitlines()
+                self.teacher_url = found.group(1)
+                self.token = self.teacher_url.split("?token=", 1)[1]
+                return
+            time.sleep(0.1)
+        raise RuntimeError(f"the room did not start within {timeout:g} s:\n{self.out.read_text()}")
+
+    def answers(self) -> bool:
+        try:
+            return self.request("GET", "/kabetopo-room/login")[0] == 200
+        except OSError:
+            return False
+
+    def kill(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(10)
+
+    def stop(self) -> int | None:
+        if self.proc is None:
+            return None
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                self.kill()
+        return self.proc.returncode
+
+    def request(self, method: str, path: str, body: dict | str | None = None, *,
+                headers: dict[str, str] | None = None) -> tuple[int, http.client.HTTPMessage, str]:
+        """One request, redirects not followed: status, headers, text."""
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=20)
+        try:
+            data = body if isinstance(body, str) or body is None else json.dumps(body)
+            connection.request(method, path, body=data, headers=headers or {})
+            response = connection.getresponse()
+            return response.status, response.headers, response.read().decode("utf-8", "replace")
+        finally:
+            connection.close()
+
+    def teacher(self, method: str, path: str, body: dict | None = None) -> tuple[int, object]:
+        status, _, text = self.request(method, path, body, headers={"Authorization": f"token {self.token}"})
+        return status, json.loads(text) if text.startswith(("{", "[")) else text

@@ -12,7 +12,8 @@
  *   watchers: number, tournament: number|null, match: number|null}} TableInfo */
 /** @typedef {{seat: number, name: string, link: string|null}} LinkInfo */
 /** @typedef {{tables: TableInfo[], links: Object<string, {seats: LinkInfo[], watchers: {link: string|null}}>,
- *   tournament: any, progress: {participant: string, section: string, challenge: string, done: boolean}[]}} State */
+ *   tournament: any, progress: {participant: string, section: string, challenge: string, done: boolean}[],
+ *   learners: {link: string|null}}} State */
 
 const POLL_MS = 2000;
 /** @type {Config} */
@@ -245,6 +246,29 @@ function tournament(tour) {
   ];
 }
 
+/** The learners' link (it can only report challenge progress), its QR code and its reissue.
+ * @param {State["learners"]} learners */
+function learnersLink(learners) {
+  const reissue = h("button", {type: "button", "data-key": "reissue-learners",
+                               onclick: () => post("api/learners/reissue", {})}, "Reissue the learners' link");
+  if (!learners || !learners.link) {
+    return [h("p", {}, "The learners' link was made before the room restarted: reissue it to show it."), reissue];
+  }
+  const link = absolute(learners.link);
+  if (qrLinks.get("learners") !== link) {
+    qrVersions.set("learners", (qrVersions.get("learners") || 0) + 1);
+    qrLinks.set("learners", link);
+  }
+  return [
+    h("p", {class: "kd-note"}, "Learners open this link (or scan the code) and run the line it shows in a notebook, " +
+      "with their name: every challenge they solve is then reported here. The link can only report progress."),
+    h("img", {class: "kd-qr", alt: "QR code of the learners' link", width: 160, height: 160,
+              src: `${config.api}api/learners/qr.svg?v=${qrVersions.get("learners")}`}),
+    h("p", {class: "kd-link"}, h("a", {href: link, target: "_blank", rel: "noopener", id: "kd-learners-link"}, link)),
+    reissue,
+  ];
+}
+
 /** @param {State["progress"]} rows */
 function progress(rows) {
   if (!rows.length) return [h("p", {}, "No learner has reported a challenge yet.")];
@@ -293,6 +317,7 @@ function render(state) {
   update($("kd-cards"), JSON.stringify([tables.map((t) => [t.table, t.seats.map((s) => [s.name, s.kind])]), state.links]),
          () => cards(tables, state.links));
   update($("kd-tournament"), JSON.stringify(state.tournament), () => tournament(state.tournament));
+  update($("kd-learners"), JSON.stringify(state.learners), () => learnersLink(state.learners));
   update($("kd-progress"), JSON.stringify(state.progress), () => progress(state.progress));
   announce(tables);
   document.body.dataset.ready = "true";

@@ -12,7 +12,9 @@ room's errors), ``store`` (SQLite: tables, seats, token digests, numbered action
 tokens, the bots off the event loop, the listeners).  None of them imports a web framework
 or a UI; the web layer drives ``Room`` and its ``Connection``s: ``web`` (tornado handlers)
 and ``extension`` (the Jupyter server extension ``kabetopo_nb.room``, found through
-``_jupyter_server_extension_points``), imported only by a server.
+``_jupyter_server_extension_points``), imported only by a server.  For notebooks:
+``RoomBoard(link)`` (a seat's board), ``join_room(link, name)`` / ``leave_room()`` (a learner's
+progress) and ``RoomDashboard()`` (the teacher's dashboard in a frame), none of which needs SQLite.
 """
 import importlib
 from typing import Any
@@ -31,6 +33,8 @@ _WHERE = {
     "TablePaused": "protocol", "TableSpec": "tables", "TokenBucket": "protocol", "TooManyConnections": "protocol",
     "TooManyTables": "protocol", "UnknownTable": "protocol", "UnknownToken": "protocol", "WrongTable": "protocol",
     "parse_message": "protocol", "table_spec": "tables", "think": "room", "token_digest": "room",
+    # a participant's and a teacher's notebook (``from kabetopo_nb.room import RoomBoard``)
+    "RoomBoard": "seat_board", "join_room": "learners", "leave_room": "learners", "RoomDashboard": "teacher",
 }
 
 
@@ -46,10 +50,11 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "EVENT_KINDS", "BetweenRounds", "BotJob", "BotSeat", "Connection", "ConnectionClosed", "Credential", "DamagedStore",
     "Event", "GameOver", "IllegalAction", "Limits", "Message", "MessageError", "NewTable", "NotBetweenRounds",
-    "NotYourTurn", "RateLimited", "ReadOnlyToken", "RevokedToken", "Room", "RoomError", "RoomSetupError", "Seat",
+    "NotYourTurn", "RateLimited", "ReadOnlyToken", "RevokedToken", "Room", "RoomBoard", "RoomDashboard", "RoomError",
+    "RoomSetupError", "Seat",
     "StaleNumber", "Store", "StoreError", "Table", "TablePaused", "TableSpec", "TokenBucket", "TooManyConnections",
-    "TooManyTables", "UnknownTable", "UnknownToken", "WrongTable", "parse_message", "table_spec", "think",
-    "token_digest",
+    "TooManyTables", "UnknownTable", "UnknownToken", "WrongTable", "join_room", "leave_room", "parse_message",
+    "table_spec", "think", "token_digest",
 ]
 
 

@@ -85,6 +85,7 @@ BODY = """
   </section>
   <section aria-labelledby="kd-progress-h" class="kd-form-section">
     <h2 id="kd-progress-h">Learners' progress</h2>
+    <div id="kd-learners"></div>
     <div id="kd-progress"><p>No learner has reported a challenge yet.</p></div>
   </section>
   <section aria-labelledby="kd-cards-h" class="kd-cards-section">

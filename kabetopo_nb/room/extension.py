@@ -4,7 +4,7 @@ same addresses work in a local JupyterLab, a Binder session and a JupyterHub use
 Enabled for ``jupyter lab`` by ``jupyter-config/jupyter_server_config.d/kabetopo_nb.room.json``
 (installed with the package), or by hand::
 
-    jupyter server --ServerApp.jpserver_extensions='{"kabetopo_nb.room": True}'
+    jupyter lab --ServerApp.jpserver_extensions=kabetopo_nb.room=True
 
 Its routes are ``web.ROUTES`` under ``<base_url>kabetopo-room/``.  The participant's page and
 socket are open to anyone (``allow_unauthenticated``): they can do nothing but play the seat,
@@ -16,13 +16,13 @@ API route answers 403, as the server's own ``/api/contents`` does.
 Configuration (``--RoomExtension.room_path=...`` or a config file):
 
 * ``room_path``: the room's SQLite file (default ``<root_dir>/.kabetopo-room.sqlite``);
-* ``bot_workers``: the processes the bots think in (default 2);
+* ``bot_workers``: the processes the bots think in (default 2; ``workers.py``);
+* ``bot_niceness``: how much lower their priority is than the server's (default 10);
 * ``join_seconds``: how long a participant's socket may wait before its join message (default 10).
 """
 from __future__ import annotations
 
 import concurrent.futures
-import multiprocessing
 import os
 from collections.abc import Callable
 from typing import Any
@@ -36,6 +36,7 @@ from traitlets import Float, Int, Unicode
 
 from . import web
 from .room import Room
+from .workers import NICENESS, bot_executor
 
 AUTH_RESOURCE = "kabetopo_room"
 DEFAULT_FILE = ".kabetopo-room.sqlite"
@@ -125,6 +126,8 @@ class RoomExtension(ExtensionApp):
     room_path = Unicode("", config=True,
                         help="The room's SQLite file (default: .kabetopo-room.sqlite in the server's root_dir).")
     bot_workers = Int(2, config=True, help="How many processes the room's bots think in.")
+    bot_niceness = Int(NICENESS, config=True,
+                       help="How much lower the bots' priority is than the server's (workers.py).")
     join_seconds = Float(web.JOIN_SECONDS, config=True,
                          help="Seconds a participant's socket has to send its join message before it is closed.")
 
@@ -139,9 +142,7 @@ class RoomExtension(ExtensionApp):
 
     def initialize_settings(self) -> None:
         assert self.serverapp is not None
-        # spawned workers: a forked copy of a running server (its threads, its sockets) is unsafe
-        self.executor = concurrent.futures.ProcessPoolExecutor(
-            max_workers=max(1, self.bot_workers), mp_context=multiprocessing.get_context("spawn"))
+        self.executor = bot_executor(self.bot_workers, self.bot_niceness)
         path = self.room_file()
         room = Room.open(path, executor=self.executor)
         self.service = web.RoomService(room, base_url=self.serverapp.base_url,

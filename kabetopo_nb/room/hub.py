@@ -51,9 +51,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import concurrent.futures
 import logging
-import multiprocessing
 import os
 import re
 import signal
@@ -73,6 +71,7 @@ from . import web
 from .protocol import RoomError
 from .room import Room
 from .standalone import DEFAULT_FILE, HostHandler, handlers_for, log_request
+from .workers import NICENESS, bot_executor
 
 log = logging.getLogger(__name__)
 
@@ -121,6 +120,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
                                      description="The Kabetopo workshop room as a JupyterHub managed service.")
     parser.add_argument("--room-file", default=DEFAULT_FILE, help=f"the room's SQLite file (default ./{DEFAULT_FILE})")
     parser.add_argument("--bot-workers", type=int, default=2, help="the processes the bots think in (default 2)")
+    parser.add_argument("--bot-niceness", type=int, default=NICENESS,
+                        help=f"how much lower the bots' priority is than the server's (default {NICENESS})")
     return parser.parse_args(argv)
 
 
@@ -128,8 +129,7 @@ async def serve(args: argparse.Namespace) -> None:
     url = urlsplit(os.environ.get("JUPYTERHUB_SERVICE_URL", "http://127.0.0.1:10101"))
     prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", f"/services/{SERVICE_NAME}/")
     path = os.path.abspath(os.path.expanduser(args.room_file))
-    executor = concurrent.futures.ProcessPoolExecutor(max_workers=max(1, args.bot_workers),
-                                                      mp_context=multiprocessing.get_context("spawn"))
+    executor = bot_executor(args.bot_workers, args.bot_niceness)
     try:
         room = Room.open(path, executor=executor)
     except BaseException:

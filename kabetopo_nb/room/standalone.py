@@ -37,14 +37,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import concurrent.futures
 import hashlib
 import hmac
 import html
 import json
 import logging
 import mimetypes
-import multiprocessing
 import os
 import secrets
 import signal
@@ -61,6 +59,7 @@ import tornado.web
 from . import web
 from .protocol import RoomError
 from .room import Room
+from .workers import NICENESS, bot_executor
 
 log = logging.getLogger(__name__)
 
@@ -363,6 +362,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--lite", default=None,
                         help=f"the built JupyterLite site (default {LITE_SITE}, from scripts/build_lite.py)")
     parser.add_argument("--bot-workers", type=int, default=2, help="the processes the bots think in (default 2)")
+    parser.add_argument("--bot-niceness", type=int, default=NICENESS,
+                        help=f"how much lower the bots' priority is than the server's (default {NICENESS})")
     return parser.parse_args(argv)
 
 
@@ -370,8 +371,7 @@ async def serve(args: argparse.Namespace) -> None:
     path = os.path.abspath(os.path.expanduser(args.room_file))
     lite = Path(args.lite).expanduser().resolve() if args.lite else default_lite()
     token = os.environ.get(TOKEN_ENV) or secrets.token_urlsafe(32)
-    executor = concurrent.futures.ProcessPoolExecutor(max_workers=max(1, args.bot_workers),
-                                                      mp_context=multiprocessing.get_context("spawn"))
+    executor = bot_executor(args.bot_workers, args.bot_niceness)
     try:
         room = Room.open(path, executor=executor)
     except BaseException:

@@ -9,7 +9,8 @@ current number.  A participant's selections (a runner picked, a colour picked, t
 token pressed) stay theirs; the position is the table's, and every connection follows it.
 
 What a shared table cannot do is not offered, and refused if sent: undo, redo, the move
-list's time travel, the other line, editing the position, a new game, rolling the setup's
+list's time travel (no move list is sent: the panel's log holds the table's latest actions
+by the players' names, ``table_log``), the other line, editing the position, a new game, rolling the setup's
 dice (the room rolls them, K-SETUP-3).  A match's seats add a *Next round* button between
 rounds; every view of a match says the round, whose turn by the player's name, and the
 scoresheet.  A watcher's view is the same board: its clicks may select, but any action is
@@ -22,6 +23,7 @@ answers ``{"type": "intent", ...}`` messages with the reply and the new ``shown`
 """
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 from ..core.verdict import Verdict
@@ -29,6 +31,7 @@ from ..play.contract import Button, ButtonGroup, View
 from ..play.dakapo import DakapoController
 from ..play.kabetopo import KabetopoController
 from ..play.kaomi import KaomiController
+from ..play.match_view import scoring_events
 from ..play.session import BoardSession
 from ..render.kabetopo_scoresheet import scoresheet_html
 from .protocol import IllegalAction, RoomError
@@ -44,8 +47,40 @@ ALLOWED: dict[str, frozenset[str]] = {
     "kaomi": frozenset({"swap", "pushes"}),
 }
 ALLOWED_PREFIXES: dict[str, tuple[str, ...]] = {"dakapo": ("colour:",)}
+LOG_SIZE = 5  # the table's latest actions in a view's log (board.js shows this many)
 NOT_AT_A_SHARED_TABLE = ("the table's game is shared by its players: there is no undo, time travel, editing or new game "
                          "at a room's table, and the setup's dice are rolled by the room (K-SETUP-3)")
+
+
+_logs: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # a state -> (its ply, the log worded there)
+
+
+def table_log(table: Table) -> list[str]:
+    """The table's latest actions in its current game or round, oldest first, for every view's
+    log (the panel's ``announcements``): who acted, by the player's name ("The room" for a
+    setup roll, K-SETUP-3), the action as players read it, and for a Kabetopo match what it
+    scored (``scoring.events``, with the players' names).  A board's own announcements hold
+    only what that board applied; at a table the others' actions are as much the game.
+    Worded once per state and ply, whatever the number of connections."""
+    state = table.state
+    cached = _logs.get(state)
+    if cached is not None and cached[0] == state.ply:
+        return cached[1]
+    play, ply = table.play, state.ply
+    start = max(0, ply - LOG_SIZE)
+    first = table.number - ply  # the table's number of the state's first action
+    out = []
+    for i, action in enumerate(state.actions(start), start):
+        seat = table.log[first + i][0]
+        who = "The room" if seat is None else table.players[seat]
+        text = f"{who}: {getattr(action, 'words', None) or action}"
+        if isinstance(play, MatchPlay):
+            scored = scoring_events(play.match, play.round_index(), state.position_at(i), state.position_at(i + 1))
+            if scored:
+                text = f"{text}. {' '.join(scored)}"
+        out.append(text)
+    _logs[state] = (ply, out)
+    return out
 
 
 class SeatController:
@@ -137,7 +172,10 @@ class SeatController:
         seat = self.connection.seat
         who = "watching" if seat is None else f"you are {table.players[seat]}"
         headline = f"{table.decision_words()[0].upper()}{table.decision_words()[1:]} · {who}"
-        changes: dict[str, Any] = {"groups": groups, "headline": headline, "first_ply": None, "total": None}
+        # no move list and no scrubber (board.js draws them for ``moves`` or ``total``, and their
+        # clicks travel in time): the log of the table's latest actions instead
+        changes: dict[str, Any] = {"groups": groups, "headline": headline, "moves": None, "first_ply": None,
+                                   "total": None, "announcements": table_log(table)}
         if table.paused:
             changes["status"] = f"Paused by the teacher{': ' + table.pause_reason if table.pause_reason else ''} · {panel.status}"
         play = table.play
@@ -183,4 +221,4 @@ def attach_view(room: Room, connection: Connection, *, coordinates: bool = True)
     return view
 
 
-__all__ = ["ALLOWED", "SeatController", "SeatView", "attach_view"]
+__all__ = ["ALLOWED", "SeatController", "SeatView", "attach_view", "table_log"]

@@ -24,6 +24,7 @@ the room itself), teacher routes need the host's login.  ``ROUTES`` lists them::
     POST api/progress                  a learner's report (open; the learners' token in the body)
     GET  api/learners                  the learners' link and everyone's progress by section
     POST api/learners/reissue          a new learners' link, the old one refused
+    GET  api/learners/qr.svg           the learners' link's QR code
 
 **The socket.**  The page opens ``socket`` and sends ``{"type": "join", "token": ...,
 "table": n}`` first (``protocol.parse_join``; within ``JOIN_SECONDS``); the room answers
@@ -516,7 +517,9 @@ class DashboardPage(tornado.web.RequestHandler):
         from .dashboard import page_html
 
         service = self.require_teacher()
-        xsrf = self.xsrf_token.decode("ascii") if self.settings.get("xsrf_cookies") else ""
+        # always the host's XSRF value: a hub's single-user server turns tornado's check off
+        # (``xsrf_cookies`` False) because the hub makes it itself, on POSTs and fetch() GETs
+        xsrf = self.xsrf_token.decode("ascii")
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.set_header("Cache-Control", "no-store")
         self.set_header("Referrer-Policy", "no-referrer")
@@ -539,8 +542,10 @@ class DashboardAPI(TeacherAPI):
             for table in tables:
                 where = room.tournament_of(table["table"])
                 table["tournament"], table["match"] = where if where else (None, None)
+            learners = room.learners_token()  # a room with no learners' link yet makes one
             return {"tables": tables, "links": {str(t["table"]): service.links(t["table"]) for t in tables},
-                    "tournament": room.tournament(), "progress": room.progress()}
+                    "tournament": room.tournament(), "progress": room.progress(),
+                    "learners": {"link": service.learn_path(learners) if learners else None}}
 
         self.answer(state)
 
@@ -614,6 +619,24 @@ class QRAPI(TeacherAPI):
         self.set_header("Content-Type", "image/svg+xml")
         self.set_header("Cache-Control", "no-store")
         self.finish(qr_svg(absolute(self, service.join_path(tid, token))))
+
+
+class LearnersQRAPI(TeacherAPI):
+    """``GET api/learners/qr.svg``: the learners' link's QR code (when this room process made it)."""
+
+    def send_learners_qr(self) -> None:
+        from .qr import qr_svg
+
+        service = self.require_teacher()
+        token = service.room.learners_token(create=False)
+        if token is None:
+            self.set_status(404)
+            self.set_header("Content-Type", "text/plain; charset=utf-8")
+            self.finish("the learners' link was made before the room restarted: reissue it to show it")
+            return
+        self.set_header("Content-Type", "image/svg+xml")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(qr_svg(absolute(self, service.learn_path(token))))
 
 
 # --- learners' progress ----------------------------------------------------------------------------
@@ -845,12 +868,13 @@ ROUTES: list[Route] = [
     Route("tournament-next", r"/api/tournament/next", TournamentAPI, {"post": "start_next_match"}),
     Route("results-parquet", r"/api/results\.parquet", ParquetAPI, {"get": "send_parquet"}, json=False),
     Route("qr", r"/api/tables/(\d+)/qr/(\d+|watchers)\.svg", QRAPI, {"get": "send_qr"}, json=False),
+    Route("learners-qr", r"/api/learners/qr\.svg", LearnersQRAPI, {"get": "send_learners_qr"}, json=False),
 ]
 
 
 __all__ = [
     "ASSETS", "CLOSE", "PREFIX", "ROUTES", "SETTINGS_KEY", "AssetHandler", "CommandAPI", "JoinPage", "LinksAPI", "ParticipantSocket",
-    "DashboardAPI", "DashboardPage", "ParquetAPI", "QRAPI", "TournamentAPI", "results_parquet",
+    "DashboardAPI", "DashboardPage", "LearnersQRAPI", "ParquetAPI", "QRAPI", "TournamentAPI", "results_parquet",
     "ResultsAPI", "RoomService", "Route", "SaveAPI", "SavesAPI", "TableAPI", "TablesAPI", "TeacherAPI", "results_csv",
     "url_join", "ClientBuckets", "LearnPage", "LearnersAPI", "ProgressAPI",
 ]

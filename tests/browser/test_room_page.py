@@ -9,7 +9,10 @@ extension for the whole module (tests/room_server.py's ``JupyterRoom``).
   the square, the line, the option's badge or choice, the panel's buttons), until every
   page's scoresheet shows the round's points, which the API's agree with; a fifth page opens
   the watchers' link in presentation view (``?view=presentation``, the projector's), follows
-  the same position, and its click is refused on the page.
+  the same position, and its click is refused on the page; no page has a move list or a
+  scrubber (no time travel at a table), the log of the table's actions instead; and the
+  teacher's dashboard, in a browser of its own, shows the table's points as every page's
+  scoresheet does.
 * A phone (360 x 740, touch): a tap plays a move; nothing is wider than the screen.
 * axe-core on the page, in the light and the dark colour scheme: no serious or critical
   violation.
@@ -288,7 +291,7 @@ def round_points(person: Participant) -> list[tuple[int, int]]:
 # --- a whole round ---------------------------------------------------------------------------------
 
 
-def test_four_participants_play_a_whole_round_by_clicking_and_a_watcher_follows(room, crowd):
+def test_four_participants_play_a_whole_round_by_clicking_and_a_watcher_follows(room, crowd, browser):
     made = new_table(room, seed=7, teaching="first-round-without-drops")
     table = made["table"]
     t0 = time.perf_counter()
@@ -340,6 +343,28 @@ def test_four_participants_play_a_whole_round_by_clicking_and_a_watcher_follows(
     # between rounds a seat is offered the next round, the watcher is not
     expect(seats[0].page.locator('button[data-button="next-round"]')).to_be_enabled()
     assert watcher.page.locator('button[data-button="next-round"]').count() == 0
+    # no move list and no scrubber at a shared table (no time travel): the log of its latest actions
+    for person in (seats[0], watcher):
+        assert person.page.locator(".kb-moves, .kb-scrubber").count() == 0
+        expect(person.page.locator(".kb-log-item").first).to_contain_text(": ")
+
+    # the teacher's dashboard (another browser, logged in with the server's token) shows the
+    # table's points as every page's scoresheet does
+    pages = {person.name: dict(zip(PLAYERS4, (total for _, total in round_points(person)), strict=True))
+             for person in [*seats, watcher]}
+    teacher = browser.new_context(viewport={"width": 1280, "height": 720})
+    try:
+        dashboard = teacher.new_page()
+        dashboard.goto(f"{room.url}/kabetopo-room/dashboard?token={room.token}")
+        card = dashboard.locator(f"article.kd-table[data-table='{table}']")
+        expect(card).to_be_visible(timeout=20_000)
+        for name in PLAYERS4:
+            expect(card.locator(f".kd-score[data-player='{name}']")).to_have_text(str(pages["Aiko"][name]))
+        shown = dict(zip(PLAYERS4, (int(card.locator(f".kd-score[data-player='{name}']").inner_text())
+                                    for name in PLAYERS4), strict=True))
+        assert all(points == shown for points in pages.values()), (shown, pages)
+    finally:
+        teacher.close()
 
 
 # --- RoomBoard in a notebook ----------------------------------------------------------------------

@@ -73,3 +73,29 @@ def test_importing_the_room_loads_no_web_framework_and_no_ui():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=PACKAGE.parent)
     assert out.stdout.strip() == "[]", out.stdout + out.stderr
+
+
+def test_the_notebooks_names_import_from_the_package_without_sqlite():
+    """``from kabetopo_nb.room import RoomBoard, join_room`` in JupyterLite's kernel (Pyodide has
+    no ``_sqlite3``): the package's lazy names reach the notebooks' modules without loading the
+    store, and every name the package lists resolves.  A board is an anywidget, and this
+    CPython's IPython imports sqlite3 for its history: so for the boards the kernel's own stack
+    is loaded first, then sqlite3 is taken away and blocked, and the room must not ask for it."""
+    blocked = "sys.modules['_sqlite3'] = None\n"
+    kernel_first = ("import anywidget\n"  # IPython: a kernel has it already (here it loads sqlite3)
+                    "for name in [m for m in sys.modules if m.split('.')[0] in ('sqlite3', '_sqlite3')]:\n"
+                    "    del sys.modules[name]\n"
+                    "sys.modules['_sqlite3'] = sys.modules['sqlite3'] = None\n")
+    check = ("print(sorted(m for m in ('sqlite3', 'kabetopo_nb.room.store', 'kabetopo_nb.room.room') "
+             "if sys.modules.get(m)))\n")
+    for setup, names, modules in (
+            (blocked, "join_room, leave_room", "learners learners"),
+            (kernel_first, "RoomBoard, RoomDashboard, join_room", "seat_board teacher learners")):
+        code = (f"import sys\n{setup}from kabetopo_nb.room import {names}\n"
+                f"print(*(x.__module__.rsplit('.', 1)[1] for x in ({names})))\n{check}")
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=PACKAGE.parent)
+        assert out.returncode == 0, out.stderr
+        assert out.stdout.splitlines() == [modules, "[]"], out.stdout + out.stderr
+    code = "import kabetopo_nb.room as room; print([n for n in room.__all__ if getattr(room, n, None) is None])"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=PACKAGE.parent)
+    assert out.stdout.strip() == "[]", out.stdout + out.stderr

@@ -61,6 +61,48 @@ def test_a_seat_out_of_turn_a_watcher_and_an_illegal_click_are_refused(room, sea
     assert table.number == number
 
 
+def test_no_move_list_at_a_shared_table_but_a_log_of_its_actions(room, seats):
+    """board.js draws the move list and its scrubber (whose clicks send ``goto``) when the
+    panel has ``moves`` or ``total``: a room's views send neither, since a shared table has no
+    time travel; the table's latest actions, by the players' names, are the panel's log."""
+    new, table, connections, views, watcher = seats
+    assert connections[0].receive(json.dumps({"type": "intent", "kind": "click", "target": "sq:e6"}))["ok"]
+    number = table.number
+    for connection in (*connections, watcher):
+        shown = connection.view.shown()
+        panel = shown["panel"]
+        assert not {"moves", "total", "first_ply"} & panel.keys(), panel.get("moves")
+        assert "goto" not in _buttons(shown)
+        assert panel["announcements"][-1] == "Aiko: step e6" and panel["announcements"][-2] == "The room: roll 11"
+        assert len(panel["announcements"]) == 5  # the newest few: what the log shows
+    for connection, value in ((connections[1], 3), (watcher, 0), (connections[0], number - 1)):
+        reply = connection.receive(json.dumps({"type": "intent", "kind": "button", "button": "goto", "value": value}))
+        assert not reply["ok"] and "'goto' is not available here" in reply["error"] and "time travel" in reply["error"]
+        assert not {"moves", "total"} & reply["shown"]["panel"].keys()
+    assert table.number == number and table.state.ply == number
+
+
+def test_the_log_names_the_players_and_the_scoring(room):
+    """Every connection's log is the table's: another seat's action and what it scored are
+    there too (a board's own announcements would hold only what its own seat did)."""
+    new = room.create_table("kabetopo", PLAYERS4, seed=3)
+    table = room.table(new.table)
+    views = [attach_view(room, room.connect(t)) for t in new.seat_tokens]
+    play_to(room, new.seat_tokens, table.id, lambda t: "First Stone" in " ".join(views[0].shown()["panel"]["announcements"]))
+    log = views[1].shown()["panel"]["announcements"]
+    scored = next(text for text in log if "First Stone" in text)
+    assert scored.split(":")[0] in PLAYERS4 and "First Stone! " in scored
+    for kind, players, options, clicks in (("dakapo", ["Cy", "Di"], None, [("button", "colour:red"), ("click", "sq:e3")]),
+                                           ("kaomi", ["Cy", "Di"], {"size": 5}, [("click", "sq:c3")])):
+        made = room.create_table(kind, players, options=options)
+        first, second = (attach_view(room, room.connect(t)) for t in made.seat_tokens)
+        for how, what in clicks:
+            assert first.intent({"kind": how, ("button" if how == "button" else "target"): what})["ok"]
+        panel = second.shown()["panel"]
+        assert not {"moves", "total"} & panel.keys()
+        assert panel["announcements"] == [f"Cy: {room.table(made.table).log[-1][1]}"]
+
+
 def test_the_views_follow_the_table_into_the_next_round(room, seats):
     new, table, connections, views, watcher = seats
     play_to(room, new.seat_tokens, table.id, lambda t: t.play.between_rounds())
