@@ -1,7 +1,10 @@
 """A real Jupyter server with the room's extension, for the tests that need one
 (tests/room, tests/browser): ``JupyterRoom(root).start()`` on a free port with a token,
 ``kill()`` (SIGKILL) and ``start()`` again on the same root folder (the same SQLite file),
-``http(method, path, body)`` with or without the server's token.  ``extra_args`` add
+``http(method, path, body)`` with or without the server's token.  ``running_room(base, what)``
+is a module fixture's body: the server started in ``base/root`` (a test that cannot have
+jupyter_server is skipped, or fails under ``CI=true``; a server that does not start fails),
+stopped at the end.  ``extra_args`` add
 command-line options (for example ``jupyter lab`` instead of ``jupyter server``).
 ``Standalone(base, lite)``: the standalone room (``python -m kabetopo_nb.room``) the same way,
 serving the JupyterLite folder ``lite``; ``teacher(method, path, body)`` with its teacher token."""
@@ -19,7 +22,13 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+
+import pytest
+
+from helpers import unavailable
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -177,3 +186,24 @@ class Standalone:
     def teacher(self, method: str, path: str, body: dict | None = None) -> tuple[int, object]:
         status, _, text = self.request(method, path, body, headers={"Authorization": f"token {self.token}"})
         return status, json.loads(text) if text.startswith(("{", "[")) else text
+
+
+@contextmanager
+def running_room(base: Path, what: str, **options) -> Iterator[JupyterRoom]:
+    """A ``JupyterRoom(base / "root", **options)`` started, then stopped (see the module doc)."""
+    try:
+        import jupyter_server  # noqa: F401
+    except ImportError as exc:
+        unavailable(f"jupyter_server is not importable ({exc}); pip install -e '.[test]'", what)
+    root = base / "root"
+    root.mkdir()
+    jupyter = JupyterRoom(root, **options)
+    try:
+        jupyter.start()
+    except (RuntimeError, OSError) as exc:  # the room's own failure: never a skip
+        jupyter.stop()
+        pytest.fail(f"the Jupyter server with the room did not start: {exc}", pytrace=False)
+    try:
+        yield jupyter
+    finally:
+        jupyter.stop()

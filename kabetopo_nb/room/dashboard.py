@@ -4,8 +4,8 @@ style ``widgets/dashboard.css`` put inline (the page needs no other address).
 
 The page is the same for every host (the Jupyter server, the standalone server, the hub's
 service): what differs is passed in, ``api`` (the room's address ending in ``/``, under which
-the teacher's API lives) and ``xsrf`` (the token the host wants in the ``X-XSRFToken`` header
-of a POST, "" when it wants none).  The script calls the teacher's API with the page's own
+the teacher's API lives) and ``xsrf`` (the host's XSRF token, sent in the ``X-XSRFToken``
+header of every request: a JupyterHub checks it on a page's reads too).  The script calls the teacher's API with the page's own
 login (the host's cookie), never with a token of its own.  No UI framework here: only text.
 """
 from __future__ import annotations

@@ -54,7 +54,6 @@ import asyncio
 import logging
 import os
 import re
-import signal
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -69,9 +68,8 @@ from jupyterhub.services.auth import (  # type: ignore[import-untyped]  # (jupyt
 
 from . import web
 from .protocol import RoomError
-from .room import Room
-from .standalone import DEFAULT_FILE, HostHandler, handlers_for, log_request
-from .workers import NICENESS, bot_executor
+from .standalone import DEFAULT_FILE, HostHandler, handlers_for, log_request, run_room
+from .workers import NICENESS
 
 log = logging.getLogger(__name__)
 
@@ -129,35 +127,13 @@ async def serve(args: argparse.Namespace) -> None:
     url = urlsplit(os.environ.get("JUPYTERHUB_SERVICE_URL", "http://127.0.0.1:10101"))
     prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", f"/services/{SERVICE_NAME}/")
     path = os.path.abspath(os.path.expanduser(args.room_file))
-    executor = bot_executor(args.bot_workers, args.bot_niceness)
-    try:
-        room = Room.open(path, executor=executor)
-    except BaseException:
-        executor.shutdown(wait=False, cancel_futures=True)
-        raise
-    service = web.RoomService(room, base_url=prefix)
-    server = tornado.httpserver.HTTPServer(make_app(service, prefix))
-    try:
-        server.listen(url.port or 80, address=url.hostname or "127.0.0.1")
-    except OSError:
-        service.close()
-        executor.shutdown(wait=False, cancel_futures=True)
-        raise
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(sig, stop.set)
-    log.info("kabetopo room: the hub service listens at %s://%s, routed at %s%s/ (its tables in %s)",
-             url.scheme, url.netloc, prefix, web.PREFIX, path)
-    service.schedule_bots()  # a table whose bot was due when the room stopped
-    try:
-        await stop.wait()
-    finally:
-        log.info("kabetopo room: stopping")
-        server.stop()
-        service.close()
-        executor.shutdown(wait=False, cancel_futures=True)
-        await server.close_all_connections()
+
+    def started(_service: web.RoomService) -> None:
+        log.info("kabetopo room: the hub service listens at %s://%s, routed at %s%s/ (its tables in %s)",
+                 url.scheme, url.netloc, prefix, web.PREFIX, path)
+
+    await run_room(path, args, base_url=prefix, app=lambda service: make_app(service, prefix),
+                   port=url.port or 80, address=url.hostname or "127.0.0.1", started=started, say=log.info)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

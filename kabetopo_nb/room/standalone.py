@@ -367,21 +367,24 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-async def serve(args: argparse.Namespace) -> None:
-    path = os.path.abspath(os.path.expanduser(args.room_file))
-    lite = Path(args.lite).expanduser().resolve() if args.lite else default_lite()
-    token = os.environ.get(TOKEN_ENV) or secrets.token_urlsafe(32)
+async def run_room(path: str, args: argparse.Namespace, *, base_url: str,
+                   app: Callable[[web.RoomService], tornado.web.Application], port: int, address: str,
+                   started: Callable[[web.RoomService], None], say: Callable[[str], None]) -> None:
+    """A room process from start to stop, for this host and the hub's (``hub.py``): the room
+    opened on ``path`` with its bots' workers (``--bot-workers``, ``--bot-niceness``), ``app``
+    listening on ``address:port``, ``started`` told, then every table kept until SIGINT or
+    SIGTERM closes the sockets, the room and the workers.  A port taken or a room file
+    refused raises (``OSError``, ``RoomError``) with nothing left running."""
     executor = bot_executor(args.bot_workers, args.bot_niceness)
     try:
         room = Room.open(path, executor=executor)
     except BaseException:
         executor.shutdown(wait=False, cancel_futures=True)
         raise
-    service = web.RoomService(room, base_url="/")
-    app = make_app(service, teacher_token=token, lite=lite)
-    server = tornado.httpserver.HTTPServer(app, xheaders=False)
+    service = web.RoomService(room, base_url=base_url)
+    server = tornado.httpserver.HTTPServer(app(service), xheaders=False)
     try:
-        server.listen(args.port, address=args.ip)
+        server.listen(port, address=address)
     except OSError:
         service.close()
         executor.shutdown(wait=False, cancel_futures=True)
@@ -390,24 +393,39 @@ async def serve(args: argparse.Namespace) -> None:
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
-    host = lan_address(args.ip)
-    site = f"http://{host}:{args.port}/"
-    has_site = (lite / "index.html").is_file()
-    print(f"kabetopo room: the room's tables are in {path}", flush=True)
-    print(f"kabetopo room: participants open http://{host}:{args.port}/ on the room's network"
-          + (" (the JupyterLite site)" if has_site else f" (no JupyterLite site: none built at {lite})")
-          + " and the join link of their seat", flush=True)
-    print(f"kabetopo room: the teacher's dashboard: {site}{web.PREFIX}/dashboard?token={token}", flush=True)
-    print("kabetopo room: Ctrl+C stops the room (every table is kept in its file)", flush=True)
+    started(service)
     service.schedule_bots()  # a table whose bot was due when the room stopped
     try:
         await stop.wait()
     finally:
-        print("kabetopo room: stopping", flush=True)
+        say("kabetopo room: stopping")
         server.stop()
         service.close()
         executor.shutdown(wait=False, cancel_futures=True)
         await server.close_all_connections()
+
+
+async def serve(args: argparse.Namespace) -> None:
+    path = os.path.abspath(os.path.expanduser(args.room_file))
+    lite = Path(args.lite).expanduser().resolve() if args.lite else default_lite()
+    token = os.environ.get(TOKEN_ENV) or secrets.token_urlsafe(32)
+
+    def say(text: str) -> None:
+        print(text, flush=True)
+
+    def started(_service: web.RoomService) -> None:
+        host = lan_address(args.ip)
+        site = f"http://{host}:{args.port}/"
+        has_site = (lite / "index.html").is_file()
+        say(f"kabetopo room: the room's tables are in {path}")
+        say(f"kabetopo room: participants open http://{host}:{args.port}/ on the room's network"
+            + (" (the JupyterLite site)" if has_site else f" (no JupyterLite site: none built at {lite})")
+            + " and the join link of their seat")
+        say(f"kabetopo room: the teacher's dashboard: {site}{web.PREFIX}/dashboard?token={token}")
+        say("kabetopo room: Ctrl+C stops the room (every table is kept in its file)")
+
+    await run_room(path, args, base_url="/", app=lambda service: make_app(service, teacher_token=token, lite=lite),
+                   port=args.port, address=args.ip, started=started, say=say)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -12,30 +12,17 @@ import time
 
 import pytest
 from playwright.sync_api import expect
-from room_server import JupyterRoom
+from room_server import JupyterRoom, running_room
 
 from .conftest import TIMINGS, _watched_page, axe_script
-from helpers import unavailable
 
 ROOM = "/kabetopo-room"
 
 
 @pytest.fixture(scope="module")
 def server(_browser_requirements, tmp_path_factory):
-    try:
-        import jupyter_server  # noqa: F401
-    except ImportError as exc:
-        unavailable(f"jupyter_server is not importable ({exc}); pip install -e '.[test]'", "the dashboard's tests")
-    root = tmp_path_factory.mktemp("dashboard") / "root"
-    root.mkdir()
-    jupyter = JupyterRoom(root)
-    try:
-        jupyter.start()
-    except (RuntimeError, OSError) as exc:
-        jupyter.stop()
-        pytest.fail(f"the Jupyter server with the room did not start: {exc}", pytrace=False)
-    yield jupyter
-    jupyter.stop()
+    with running_room(tmp_path_factory.mktemp("dashboard"), "the dashboard's tests") as jupyter:
+        yield jupyter
 
 
 def api(server: JupyterRoom, path: str, body=None):

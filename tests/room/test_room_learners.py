@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 import room_server
-from room_server import JupyterRoom
+from room_server import JupyterRoom, running_room
 from tornado.httpclient import HTTPRequest
 from tornado.websocket import websocket_connect
 
@@ -35,7 +35,7 @@ from kabetopo_nb.room.learners import (
 from kabetopo_nb.room.protocol import RevokedToken
 from kabetopo_nb.room.room import UnknownChallenge
 
-from helpers import run_async, unavailable
+from helpers import run_async
 
 REPO = Path(__file__).resolve().parents[2]
 TOKEN = "A" * 43
@@ -161,21 +161,8 @@ def test_the_learners_module_needs_no_sqlite_and_no_tornado():
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    try:
-        import jupyter_server  # noqa: F401
-    except ImportError as exc:
-        unavailable(f"jupyter_server is not importable ({exc})", "the learners' server tests")
-    base = tmp_path_factory.mktemp("room-learners")
-    root = base / "root"
-    root.mkdir()
-    jupyter = JupyterRoom(root)
-    try:
-        jupyter.start()
-    except (RuntimeError, OSError) as exc:
-        jupyter.stop()
-        pytest.fail(f"the Jupyter server with the room did not start: {exc}", pytrace=False)
-    yield jupyter
-    jupyter.stop()
+    with running_room(tmp_path_factory.mktemp("room-learners"), "the learners' server tests") as jupyter:
+        yield jupyter
 
 
 def post(server: JupyterRoom, body: bytes | dict, headers: dict | None = None) -> tuple[int, dict]:

@@ -19,12 +19,12 @@ import urllib.request
 from importlib.resources import files
 
 import pytest
-from room_server import JupyterRoom
+from room_server import JupyterRoom, running_room
 
 from kabetopo_nb.core.verdict import SettingError
 from kabetopo_nb.room.seat_board import BOARD_EXPORT, ROOM_IMPORT, JoinLink, RoomBoard, room_board_esm
 
-from helpers import in_ci, unavailable
+from helpers import in_ci
 
 TOKEN = "Ab3_-" * 8 + "xyz"  # 43 characters of token_urlsafe's alphabet
 
@@ -35,20 +35,8 @@ def asset(name: str) -> str:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    try:
-        import jupyter_server  # noqa: F401
-    except ImportError as exc:
-        unavailable(f"jupyter_server is not importable ({exc}); pip install -e '.[test]'", "the room page's HTTP tests")
-    root = tmp_path_factory.mktemp("room-page-http") / "root"
-    root.mkdir()
-    jupyter = JupyterRoom(root)
-    try:
-        jupyter.start()
-    except (RuntimeError, OSError) as exc:
-        jupyter.stop()
-        pytest.fail(f"the Jupyter server with the room did not start: {exc}", pytrace=False)
-    yield jupyter
-    jupyter.stop()
+    with running_room(tmp_path_factory.mktemp("room-page-http"), "the room page's HTTP tests") as jupyter:
+        yield jupyter
 
 
 def fetch(server: JupyterRoom, path: str) -> tuple[int, dict[str, str], bytes]:

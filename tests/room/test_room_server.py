@@ -15,43 +15,24 @@ import secrets
 import time
 import urllib.error
 import urllib.request
-from pathlib import Path
 
 import pytest
-from room_server import JupyterRoom
+from room_server import JupyterRoom, running_room
 from tornado.httpclient import HTTPRequest
 from tornado.websocket import WebSocketClientConnection, websocket_connect
 
 from kabetopo_nb.games import GAMES
 
-from helpers import run_async, unavailable
+from helpers import run_async
 
-REPO = Path(__file__).resolve().parents[2]
 PLAYERS4 = ["Aiko", "Ben", "Chidi", "Dana"]
-
-
-def _unavailable(reason: str):
-    """Skip, or fail under CI=true (these tests never silently vanish from CI)."""
-    unavailable(reason, "the room's server tests")
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    try:
-        import jupyter_server  # noqa: F401
-    except ImportError as exc:
-        _unavailable(f"jupyter_server is not importable ({exc}); pip install -e '.[test]'")
-    base = tmp_path_factory.mktemp("room-server")
-    root = base / "root"
-    root.mkdir()
-    jupyter = JupyterRoom(root, extra_args=("--RoomExtension.join_seconds=3",))
-    try:
-        jupyter.start()
-    except (RuntimeError, OSError) as exc:  # the room's own failure: never a skip
-        jupyter.stop()
-        pytest.fail(f"the Jupyter server with the room did not start: {exc}", pytrace=False)
-    yield jupyter
-    jupyter.stop()
+    with running_room(tmp_path_factory.mktemp("room-server"), "the room's server tests",
+                      extra_args=("--RoomExtension.join_seconds=3",)) as jupyter:
+        yield jupyter
 
 
 class Client:
