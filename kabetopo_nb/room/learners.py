@@ -34,6 +34,7 @@ worker (where that kernel runs) may make.
 """
 from __future__ import annotations
 
+import html
 import http.client
 import json
 import os
@@ -199,7 +200,6 @@ class RoomMembership:
         return done
 
     def _repr_html_(self) -> str:
-        import html
 
         said = f"<br>{html.escape(self.message)}" if self.message else ""
         return f"<p>{html.escape(repr(self))}{said}</p>"

@@ -57,6 +57,7 @@ from typing import Any
 
 from ..bots import BotFailure, ask, make_bot
 from ..bots.referee import MAX_ACTIONS
+from ..challenges import challenge, challenges
 from ..core.verdict import SaveFormatError, SettingError
 from ..games import GAMES
 from ..kabetopo.match import MAX_REASON
@@ -772,8 +773,6 @@ class Room:
 
     def _check_report(self, participant: Any, section: Any, challenge_id: Any,
                       done: Any) -> tuple[str, str, str, bool]:
-        from ..challenges import challenge
-
         check_name(participant)
         check_text(section, "a section")
         check_text(challenge_id, "a challenge's id")
@@ -795,8 +794,6 @@ class Room:
     def learners(self) -> dict[str, Any]:
         """Every learner's progress, section by section (the sections in the notebooks' order):
         ``{"sections": [{"section", "total", "learners": {name: [solved ids]}}], "rows": [...]}``."""
-        from ..challenges import challenges
-
         order: dict[str, list[str]] = {}
         for ch in challenges():
             order.setdefault(ch.section, []).append(ch.id)

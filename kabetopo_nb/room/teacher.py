@@ -19,6 +19,8 @@ from typing import Any
 import anywidget
 import traitlets
 
+from ..core.verdict import SettingError
+
 PATH = "kabetopo-room/dashboard"
 
 _ESM = """
@@ -59,9 +61,9 @@ class RoomDashboard(anywidget.AnyWidget):
 
     def __init__(self, *, height: int = 720, **kwargs: Any):
         if kwargs:
-            raise TypeError(f"unknown keyword argument(s): {', '.join(sorted(kwargs))}")
+            raise SettingError(f"unknown keyword argument(s): {', '.join(sorted(kwargs))}")
         if not isinstance(height, int) or isinstance(height, bool) or not 200 <= height <= 4000:
-            raise ValueError(f"height is a whole number of pixels from 200 to 4000, not {height!r}")
+            raise SettingError(f"height is a whole number of pixels from 200 to 4000, not {height!r}")
         super().__init__(height=height)
 
     def __repr__(self) -> str:

@@ -51,6 +51,7 @@ import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from importlib.resources import files
 from typing import Any
 from urllib.parse import urlparse
 
@@ -58,7 +59,9 @@ import tornado.ioloop
 import tornado.web
 import tornado.websocket
 
+from .dashboard import page_html
 from .protocol import Event, MessageError, RateLimited, RoomError, TokenBucket, UnknownTable, parse_join
+from .qr import qr_svg
 from .room import Connection, Room
 from .views import SeatView, attach_view
 
@@ -251,7 +254,6 @@ class AssetHandler(tornado.web.RequestHandler):
     other file of the package or the disk is ever reached), open to anyone."""
 
     def send_asset(self, name: str) -> None:
-        from importlib.resources import files
 
         kind = ASSETS.get(name)
         if kind is None:
@@ -514,7 +516,6 @@ class DashboardPage(tornado.web.RequestHandler):
     room's address, the XSRF token its POSTs carry) is passed into the page from here."""
 
     def render_dashboard(self) -> None:
-        from .dashboard import page_html
 
         service = self.require_teacher()
         # always the host's XSRF value: a hub's single-user server turns tornado's check off
@@ -599,8 +600,6 @@ class QRAPI(TeacherAPI):
     full address, fragment and token included), for the links this room process made."""
 
     def send_qr(self, table: str, who: str) -> None:
-        from .qr import qr_svg
-
         service = self.require_teacher()
         seat: int | None = None if who == "watchers" else int(who)
         try:
@@ -625,8 +624,6 @@ class LearnersQRAPI(TeacherAPI):
     """``GET api/learners/qr.svg``: the learners' link's QR code (when this room process made it)."""
 
     def send_learners_qr(self) -> None:
-        from .qr import qr_svg
-
         service = self.require_teacher()
         token = service.room.learners_token(create=False)
         if token is None:

@@ -47,6 +47,7 @@ from kabetopo_nb.kabetopo.game import KabetopoState
 from kabetopo_nb.kabetopo.geometry import line_name, square_name
 
 from .conftest import LAB_SETTINGS, TIMINGS, LabNotebook, axe_script
+from .test_presentation_view import PARTS, measure
 from helpers import unavailable
 
 PLAYERS4 = ["Aiko", "Ben", "Chidi", "Dana"]
@@ -297,7 +298,8 @@ def test_four_participants_play_a_whole_round_by_clicking_and_a_watcher_follows(
     t0 = time.perf_counter()
     seats = [crowd(s["link"], s["name"]) for s in made["seats"]]
     path, token = made["watchers"]["link"].split("#")
-    watcher = crowd(f"{path}?view=presentation#{token}", "watcher")  # the teacher's projector
+    watcher = crowd(f"{path}?view=presentation#{token}", "watcher",  # the teacher's projector
+                    viewport={"width": 1280, "height": 720})
     expect(watcher.page.locator(".kb-stage .kb-presentation")).to_be_visible()
     expect(watcher.page.locator(".kb-view-toggle")).to_have_attribute("aria-pressed", "true")
     for i, person in enumerate(seats):
@@ -340,6 +342,12 @@ def test_four_participants_play_a_whole_round_by_clicking_and_a_watcher_follows(
         expect(person.page.locator(".kb-sheet caption")).to_contain_text("1 of 4 rounds scored")
         assert round_points(person) == expected, person.name
     assert {p: total for p, (_, total) in zip(PLAYERS4, expected, strict=True)} == end["scores"]
+    # the projector at 1280x720: the board, whose turn, the status, the log and the scoresheet
+    # all on screen and uncovered (the watcher has no play buttons)
+    shown = measure(watcher.page)
+    outside = {name: shown["parts"][name] for name in PARTS if name != "buttons"
+               and not (shown["parts"][name] and shown["parts"][name]["inside"] and shown["parts"][name]["onTop"])}
+    assert not outside, f"the projector's view at 1280x720: out of the window or covered: {outside}"
     # between rounds a seat is offered the next round, the watcher is not
     expect(seats[0].page.locator('button[data-button="next-round"]')).to_be_enabled()
     assert watcher.page.locator('button[data-button="next-round"]').count() == 0

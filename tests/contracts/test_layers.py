@@ -59,6 +59,8 @@ FUNCTION_LEVEL: dict[tuple[str, str], str] = {
     ("lab/study.py", "distributed"): HEAVY,
     ("lab/study.py", "numpy"): HEAVY,
     ("lab/study.py", "tqdm"): HEAVY,
+    ("room/web.py", "pandas"): HEAVY + "; the room's Parquet export answers 501 without it",
+    ("room/learners.py", "js"): "Pyodide's bridge to the browser exists only in JupyterLite's kernel",
     ("render/kaomi_svg.py", "IPython"): "show() displays in a notebook; the renderer itself needs no IPython",
     # the layers that serve every game load a game's modules when that game is asked for,
     # so a Dakapo study, challenge or bot does not load the Kabetopo engine, and the reverse
