@@ -71,12 +71,12 @@ import re
 import sys
 import uuid
 import weakref
-from importlib.resources import files
 from typing import Any
 
 import anywidget
 import traitlets
 
+from .assets import front_end
 from .core.verdict import SettingError
 from .play.contract import Controller
 from .play.session import CLOSED, MAX_TEXT, BoardSession, Shown, check_intent
@@ -111,17 +111,14 @@ class _ViewTrait(traitlets.TraitType):
         return value
 
 
-def _asset(name: str) -> str:
-    return (files("kabetopo_nb.frontend") / name).read_text(encoding="utf-8")
-
 
 class BoardWidget(anywidget.AnyWidget):
     """An interactive board for any game that supplies a controller (``play/contract.py``):
     a transport only.  Its ``BoardSession`` takes the intents and says what to show; the
     widget copies that into its synced traits and sends the replies over the comm."""
 
-    _esm = _asset("board.js")
-    _css = _asset("board.css")
+    _esm = front_end("board.js")
+    _css = front_end("board.css")
 
     _svg = traitlets.Unicode("").tag(sync=True)
     _style = traitlets.Unicode("").tag(sync=True)  # the board's CSS, sent once, not inside every SVG

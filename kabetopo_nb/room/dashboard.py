@@ -11,7 +11,9 @@ login (the host's cookie), never with a token of its own.  No UI framework here:
 from __future__ import annotations
 
 import json
-from importlib.resources import files
+
+from ..assets import front_end
+from ..games import GAMES
 
 TITLE = "Kabetopo room: the teacher's dashboard"
 
@@ -40,8 +42,7 @@ BODY = """
       <div class="kd-row">
         <label for="kd-kind">Game</label>
         <select id="kd-kind" name="kind">
-          <option value="kabetopo">Kabetopo</option><option value="dakapo">Dakapo</option>
-          <option value="kaomi">Kaomi</option>
+          {games}
         </select>
         <label for="kd-ruleset">Ruleset</label>
         <input id="kd-ruleset" name="ruleset" placeholder="the game's default" autocomplete="off">
@@ -71,8 +72,7 @@ BODY = """
       <div class="kd-row">
         <label for="kd-tour-kind">Game</label>
         <select id="kd-tour-kind" name="kind">
-          <option value="kabetopo">Kabetopo</option><option value="dakapo">Dakapo</option>
-          <option value="kaomi">Kaomi</option>
+          {games}
         </select>
         <label for="kd-tour-ruleset">Ruleset</label>
         <input id="kd-tour-ruleset" name="ruleset" placeholder="the game's default" autocomplete="off">
@@ -107,9 +107,6 @@ SEAT_ROW = """<div class="kd-row">
         </div>"""
 
 
-def _asset(name: str) -> str:
-    return (files("kabetopo_nb.frontend") / name).read_text(encoding="utf-8")
-
 
 def _script_safe(text: str) -> str:
     """Text put inside a <script> element: no "</" closes it early."""
@@ -124,12 +121,13 @@ def page_html(*, api: str, xsrf: str = "") -> str:
     names = ["Aiko", "Ben", "", ""]
     seats = "\n        ".join(SEAT_ROW.format(i=i, n=i + 1, value=names[i]) for i in range(4))
     config = _script_safe(json.dumps({"api": api, "xsrf": xsrf}))
-    body = BODY.replace("{api}", _html_attr(api)).replace("{seats}", seats)
+    games = "".join(f'<option value="{_html_attr(name)}">{_html_attr(game.title)}</option>' for name, game in GAMES.items())
+    body = BODY.replace("{api}", _html_attr(api)).replace("{seats}", seats).replace("{games}", games)
     return (f'<!doctype html>\n<html lang="en"><head><meta charset="utf-8">\n'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-            f"<title>{TITLE}</title>\n<style>\n{_asset('dashboard.css')}</style>\n</head>\n"
+            f"<title>{TITLE}</title>\n<style>\n{front_end('dashboard.css')}</style>\n</head>\n"
             f'<body class="kd">\n<script type="application/json" id="kd-config">{config}</script>\n{body}\n'
-            f'<script type="module">\n{_script_safe(_asset("dashboard.js"))}</script>\n</body></html>\n')
+            f'<script type="module">\n{_script_safe(front_end("dashboard.js"))}</script>\n</body></html>\n')
 
 
 def _html_attr(text: str) -> str:

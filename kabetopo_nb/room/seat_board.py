@@ -26,13 +26,13 @@ imports them only when used).
 from __future__ import annotations
 
 import re
-from importlib.resources import files
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
 import anywidget
 import traitlets
 
+from ..assets import front_end
 from ..core.verdict import SettingError
 
 # a join link's path: <base>kabetopo-room/join/<table> (web.py's ROUTES, under its PREFIX)
@@ -44,9 +44,6 @@ VIEWS = ("normal", "presentation")
 BOARD_EXPORT = "export default { render };"
 ROOM_IMPORT = 'import boardModule from "./board.js";'
 
-
-def _asset(name: str) -> str:
-    return (files("kabetopo_nb.frontend") / name).read_text(encoding="utf-8")
 
 
 def room_board_esm(board_js: str, room_js: str) -> str:
@@ -106,8 +103,8 @@ class RoomBoard(anywidget.AnyWidget):
     """A seat's (or the watchers') board at a room's table, from its join link (see the module
     doc).  ``table`` and ``link`` (without the token) are read-only."""
 
-    _esm = room_board_esm(_asset("board.js"), _asset("room.js"))
-    _css = _asset("board.css") + "\n" + _asset("room.css")
+    _esm = room_board_esm(front_end("board.js"), front_end("room.js"))
+    _css = front_end("board.css") + "\n" + front_end("room.css")
 
     _origin = traitlets.Unicode("").tag(sync=True)  # the link's site ("" for a path)
     _socket = traitlets.Unicode("").tag(sync=True)  # the room's socket, from the site's root

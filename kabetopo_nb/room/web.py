@@ -51,7 +51,6 @@ import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from importlib.resources import files
 from typing import Any
 from urllib.parse import urlparse
 
@@ -59,6 +58,7 @@ import tornado.ioloop
 import tornado.web
 import tornado.websocket
 
+from ..assets import front_end_bytes
 from .dashboard import page_html
 from .protocol import Event, MessageError, RateLimited, RoomError, TokenBucket, UnknownTable, parse_join
 from .qr import qr_svg
@@ -85,6 +85,25 @@ def url_join(*parts: str) -> str:
     """``base_url`` and path parts joined with single slashes (a leading slash kept)."""
     out = "/".join(p.strip("/") for p in parts if p.strip("/"))
     return "/" + out
+
+
+def other_site(request: Any, origin: str | None) -> str:
+    """``origin`` when it names another site than the one the request was sent to ("" when it
+    is this site's, or absent): a page of another site may neither join nor report."""
+    host = request.headers.get("Host")
+    if origin and host and urlparse(origin.lower()).netloc != host.lower():
+        return origin
+    return ""
+
+
+def json_body(body: bytes, limit: int, what: str) -> Any:
+    """A request's JSON body, at most ``limit`` bytes (``MessageError`` otherwise, saying ``what``)."""
+    if len(body) > limit:
+        raise MessageError(f"{what} has {len(body):,} bytes; at most {limit:,}", code="too-large")
+    try:
+        return json.loads(body)
+    except ValueError as exc:
+        raise MessageError(f"{what} is not JSON: {exc}") from None
 
 
 def _reason(text: str) -> str:
@@ -258,7 +277,7 @@ class AssetHandler(tornado.web.RequestHandler):
         kind = ASSETS.get(name)
         if kind is None:
             raise tornado.web.HTTPError(404)
-        data = (files("kabetopo_nb.frontend") / name).read_bytes()
+        data = front_end_bytes(name)
         self.set_header("Content-Type", kind)
         self.set_header("Cache-Control", "no-cache")  # revalidated (tornado's ETag): a new version is seen
         self.set_header("X-Content-Type-Options", "nosniff")
@@ -281,9 +300,7 @@ class ParticipantSocket(tornado.websocket.WebSocketHandler):
     def check_origin(self, origin: str) -> bool:
         """Every handshake is accepted; ``open`` closes a cross-origin one with its reason
         (a refused handshake would tell the page nothing)."""
-        host = self.request.headers.get("Host")
-        if origin and host and urlparse(origin.lower()).netloc != host.lower():
-            self._cross_origin = origin
+        self._cross_origin = other_site(self.request, origin)
         return True
 
     def open(self, *args: Any, **kwargs: Any) -> None:
@@ -366,13 +383,7 @@ class TeacherAPI(tornado.web.RequestHandler):
         return service_of(self)
 
     def body_json(self) -> dict[str, Any]:
-        body = self.request.body or b"{}"
-        if len(body) > MAX_BODY:
-            raise MessageError(f"the request has {len(body):,} bytes; at most {MAX_BODY:,}", code="too-large")
-        try:
-            data = json.loads(body)
-        except ValueError as exc:
-            raise MessageError(f"the request is not JSON: {exc}") from None
+        data = json_body(self.request.body or b"{}", MAX_BODY, "the request")
         if not isinstance(data, dict):
             raise MessageError("the request is a JSON object")
         return data
@@ -510,6 +521,19 @@ def absolute(handler: tornado.web.RequestHandler, path: str) -> str:
     return f"{handler.request.protocol}://{handler.request.host}{path}"
 
 
+def send_qr(handler: tornado.web.RequestHandler, path: str | None, missing: str) -> None:
+    """The QR code of this server's ``path`` as SVG, or 404 saying ``missing`` when the room
+    cannot show that link (only its digest is kept)."""
+    if path is None:
+        handler.set_status(404)
+        handler.set_header("Content-Type", "text/plain; charset=utf-8")
+        handler.finish(missing)
+        return
+    handler.set_header("Content-Type", "image/svg+xml")
+    handler.set_header("Cache-Control", "no-store")
+    handler.finish(qr_svg(absolute(handler, path)))
+
+
 class DashboardPage(tornado.web.RequestHandler):
     """The teacher's dashboard page (``GET dashboard``): every control of the room in one
     page (``dashboard.py``, ``widgets/dashboard.js``).  What differs between hosts (the
@@ -610,14 +634,8 @@ class QRAPI(TeacherAPI):
             self.set_header("Content-Type", "text/plain; charset=utf-8")
             self.finish(str(exc))
             return
-        if token is None:
-            self.set_status(404)
-            self.set_header("Content-Type", "text/plain; charset=utf-8")
-            self.finish("this link was made before the room restarted (only its digest is kept): reissue it to show it")
-            return
-        self.set_header("Content-Type", "image/svg+xml")
-        self.set_header("Cache-Control", "no-store")
-        self.finish(qr_svg(absolute(self, service.join_path(tid, token))))
+        send_qr(self, service.join_path(tid, token) if token else None,
+                "this link was made before the room restarted (only its digest is kept): reissue it to show it")
 
 
 class LearnersQRAPI(TeacherAPI):
@@ -626,14 +644,8 @@ class LearnersQRAPI(TeacherAPI):
     def send_learners_qr(self) -> None:
         service = self.require_teacher()
         token = service.room.learners_token(create=False)
-        if token is None:
-            self.set_status(404)
-            self.set_header("Content-Type", "text/plain; charset=utf-8")
-            self.finish("the learners' link was made before the room restarted: reissue it to show it")
-            return
-        self.set_header("Content-Type", "image/svg+xml")
-        self.set_header("Cache-Control", "no-store")
-        self.finish(qr_svg(absolute(self, service.learn_path(token))))
+        send_qr(self, service.learn_path(token) if token else None,
+                "the learners' link was made before the room restarted: reissue it to show it")
 
 
 # --- learners' progress ----------------------------------------------------------------------------
@@ -761,19 +773,13 @@ class ProgressAPI(tornado.web.RequestHandler):
         self.finish(json.dumps(result))
 
     def _report(self, service: RoomService) -> dict[str, Any]:
-        origin, host = self.request.headers.get("Origin"), self.request.headers.get("Host")
-        if origin and host and urlparse(origin.lower()).netloc != host.lower():
+        origin = other_site(self.request, self.request.headers.get("Origin"))
+        if origin:
             raise MessageError(f"a page of another site ({origin[:60]}) cannot report to this room", code="cross-origin")
         if not service.progress_buckets.take(self.request.remote_ip or "?"):
             raise RateLimited(f"too many reports: at most {PROGRESS_RATE:g} a second from one address "
                               f"(bursts of {PROGRESS_BURST}); they are sent again with the next one")
-        body = self.request.body or b""
-        if len(body) > PROGRESS_BODY:
-            raise MessageError(f"the report has {len(body):,} bytes; at most {PROGRESS_BODY:,}", code="too-large")
-        try:
-            data = json.loads(body)
-        except ValueError as exc:
-            raise MessageError(f"the report is not JSON: {exc}") from None
+        data = json_body(self.request.body or b"", PROGRESS_BODY, "the report")
         shape = "{token, name, section, challenge, done} or {token, name, reports: [{section, challenge, done}]}"
         if not isinstance(data, dict):
             raise MessageError(f"a report is a JSON object: {shape}")
@@ -781,13 +787,10 @@ class ProgressAPI(tornado.web.RequestHandler):
         allowed = {"token", "name", "reports"} if many else {"token", "name", "section", "challenge", "done"}
         if set(data) - allowed or not {"token", "name"} <= set(data):
             raise MessageError(f"a report is {shape}, not {{{', '.join(sorted(data))[:120]}}}")
-        room = service.room
         if not many:
             if "section" not in data or "challenge" not in data:
                 raise MessageError(f"a report is {shape}: 'section' and 'challenge' are missing")
-            reported = [room.report_learner(data["token"], data["name"], data["section"], data["challenge"],
-                                            data.get("done", True))]
-            return {"ok": True, "reported": reported}
+            data["reports"] = [{k: data[k] for k in ("section", "challenge", "done") if k in data}]
         items = data["reports"]
         if not isinstance(items, list) or not 0 < len(items) <= PROGRESS_REPORTS:
             raise MessageError(f"'reports' is a list of 1 to {PROGRESS_REPORTS} reports")
@@ -797,7 +800,7 @@ class ProgressAPI(tornado.web.RequestHandler):
                     not {"section", "challenge"} <= set(item):
                 raise MessageError("each of 'reports' is {section, challenge, done}")
             reports.append((item["section"], item["challenge"], item.get("done", True)))
-        return {"ok": True, "reported": room.report_learner_many(data["token"], data["name"], reports)}
+        return {"ok": True, "reported": service.room.report_learner_many(data["token"], data["name"], reports)}
 
 
 class LearnersAPI(TeacherAPI):
